@@ -1,0 +1,18 @@
+export { getOrder } from './get-order.js';
+export { getSession } from './get-session.js';
+export type { LookupOptions } from './options.js';
+export {
+  ApiError,
+  isLookupError,
+  LookupError,
+  NetworkError,
+  TimeoutError,
+  ValidationError,
+} from './errors.js';
+export type { LookupErrorName, ValidationIssue } from './errors.js';
+export { CheckoutSessionSchema } from './schemas/checkout-session.js';
+export type { CheckoutSession } from './schemas/checkout-session.js';
+export { OrderSchema } from './schemas/order.js';
+export type { Order } from './schemas/order.js';
+export { PriceDataItemSchema } from './schemas/price-data.js';
+export type { PriceDataItem } from './schemas/price-data.js';
