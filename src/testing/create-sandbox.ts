@@ -1,0 +1,163 @@
+import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
+import { logEntry, type MutableLogEntry } from './log.js';
+import { encoder, envelope } from './respond.js';
+import { SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
+import type { Sandbox, SandboxCheckoutSession, SandboxOptions, SandboxOrder, SandboxRoute } from './types.js';
+
+const DEFAULTS = Object.freeze({ clockSkewMs: 300_000, seed: true, basePath: '', logLimit: 1000 });
+const ROUTES: readonly [SandboxRoute, RegExp][] = [
+  ['order', /^\/api\/order\/([^/]+)$/],
+  ['session', /^\/api\/checkout\/session\/([^/]+)$/],
+];
+
+/**
+ * Creates a stand-in for the checkout service: both endpoints, key and timestamp checks, seeded
+ * records, faults on demand and a request log. Runs in any runtime with `fetch` and Web Crypto.
+ *
+ * @param options Key, clock, clock skew, seeding, path prefix and log size.
+ * @returns A sandbox whose `fetch` can be passed as the SDK's `fetch` option.
+ * @throws {TypeError} When an option has the wrong type.
+ * @example
+ * const sandbox = createSandbox();
+ * const order = await getOrder(SANDBOX_IDS.orders.ada, {
+ *   baseUrl: 'https://sandbox.test',
+ *   apiKey: sandbox.apiKey,
+ *   fetch: sandbox.fetch,
+ * });
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  if (typeof options !== 'object' || options === null) throw new TypeError('"options" must be an object');
+  const clockSkewMs = options.clockSkewMs ?? DEFAULTS.clockSkewMs;
+  const seed = options.seed ?? DEFAULTS.seed;
+  const basePath = options.basePath ?? DEFAULTS.basePath;
+  const logLimit = options.logLimit ?? DEFAULTS.logLimit;
+  const now = options.now ?? Date.now;
+  checkOptions(options, clockSkewMs, basePath, logLimit);
+
+  // Generated on first use: Workers forbid random values at global scope, where a sandbox may be created.
+  let apiKey = options.apiKey;
+  let keyDigest: Promise<Uint8Array> | undefined;
+  const key = () => (apiKey ??= randomKey());
+
+  const orders = new Map<string, SandboxOrder>();
+  const sessions = new Map<string, SandboxCheckoutSession>();
+  const faults = createFaultRegistry();
+  const log: MutableLogEntry[] = [];
+
+  const putOrder = (order: SandboxOrder) => {
+    if (typeof order?.orderId !== 'string' || order.orderId === '') throw new TypeError('"order.orderId" must be a non-empty string');
+    orders.set(order.orderId, structuredClone(order));
+  };
+  const putSession = (session: SandboxCheckoutSession) => {
+    if (typeof session?.sessionId !== 'string' || session.sessionId === '') {
+      throw new TypeError('"session.sessionId" must be a non-empty string');
+    }
+    sessions.set(session.sessionId, structuredClone(session));
+  };
+  if (seed) {
+    SANDBOX_ORDERS.forEach(putOrder);
+    SANDBOX_SESSIONS.forEach(putSession);
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const entry = logEntry(request, url, now());
+    log.push(entry);
+    if (log.length > logLimit) log.splice(0, log.length - logLimit);
+
+    const match = route(url.pathname);
+    if (match === undefined) return envelope(entry, 404, 404, 'not found');
+    const [name, id] = match;
+    const record = id === undefined ? undefined : name === 'order' ? orders.get(id) : sessions.get(id);
+
+    const fault = id === undefined ? undefined : faults.take(name, id);
+    if (fault !== undefined) {
+      await sleep(faultDelay(fault), request.signal);
+      const answer = faultResponse(fault, entry, request.signal, record ?? (name === 'order' ? { orderId: id } : { sessionId: id }));
+      if (answer !== undefined) return answer;
+    }
+
+    if (request.method !== 'GET') return envelope(entry, 405, 405, 'method not allowed', null, { allow: 'GET' });
+    const presented = request.headers.get('x-api-key');
+    if (presented === null || presented === '') return envelope(entry, 401, 401, 'missing X-API-KEY');
+    if (!(await sameKey(presented))) return envelope(entry, 401, 401, 'invalid X-API-KEY');
+    const timestamp = request.headers.get('x-timestamp');
+    if (timestamp === null || timestamp === '') return envelope(entry, 401, 401, 'missing X-Timestamp');
+    if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now() - Number(timestamp)) > clockSkewMs) {
+      return envelope(entry, 401, 401, 'X-Timestamp must be the current time in milliseconds since the epoch');
+    }
+    if (record === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
+    return envelope(entry, 200, 0, 'success', record);
+  }
+
+  function route(pathname: string): [SandboxRoute, string | undefined] | undefined {
+    if (!pathname.startsWith(basePath)) return undefined;
+    const rest = pathname.slice(basePath.length);
+    for (const [name, pattern] of ROUTES) {
+      const segment = pattern.exec(rest)?.[1];
+      if (segment === undefined) continue;
+      try {
+        return [name, decodeURIComponent(segment)];
+      } catch {
+        return [name, undefined]; // a malformed escape names no record
+      }
+    }
+    return undefined;
+  }
+
+  // Compares digests, so the time taken says nothing about the key, not even its length.
+  async function sameKey(presented: string): Promise<boolean> {
+    keyDigest ??= digest(key());
+    const [expected, actual] = await Promise.all([keyDigest, digest(presented)]);
+    let difference = 0;
+    for (let i = 0; i < expected.length; i++) difference |= expected[i]! ^ actual[i]!;
+    return difference === 0;
+  }
+
+  const fetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    try {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      return handle(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
+  return {
+    get apiKey() {
+      return key();
+    },
+    fetch,
+    putOrder,
+    putSession,
+    fault: faults.add,
+    clearFaults: faults.clear,
+    get log() {
+      return log;
+    },
+    clearLog() {
+      log.length = 0;
+    },
+  };
+}
+
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `sk_sandbox_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+function checkOptions(options: SandboxOptions, clockSkewMs: number, basePath: string, logLimit: number): void {
+  if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) {
+    throw new TypeError('"apiKey" must be a non-empty string');
+  }
+  if (!(typeof clockSkewMs === 'number' && clockSkewMs >= 0)) throw new TypeError('"clockSkewMs" must be a non-negative number');
+  if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('"now" must be a function');
+  if (typeof basePath !== 'string' || (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))) {
+    throw new TypeError('"basePath" must start with "/" and not end with "/", such as "/v1"');
+  }
+  if (!(Number.isInteger(logLimit) && logLimit >= 0)) throw new TypeError('"logLimit" must be a non-negative integer');
+}

@@ -1,0 +1,224 @@
+import { dropError } from './drop.js';
+import type { MutableLogEntry } from './log.js';
+import { bytesResponse, encoder, envelope, JSON_HEADERS, reason, successJson } from './respond.js';
+import type { Fault, FaultTarget, SandboxRoute } from './types.js';
+
+const KINDS = new Set<Fault['kind']>(['latency', 'status', 'html', 'truncated', 'empty', 'oversized', 'drop', 'stall']);
+const CHUNK_BYTES = 64 * 1024;
+const DEFAULT_OVERSIZED_BYTES = 8 * 1024 * 1024;
+
+interface Armed {
+  readonly target: FaultTarget;
+  readonly fault: Fault;
+  remaining: number;
+}
+
+/** The faults of one sandbox: newest first, each used at most `times` times. */
+export function createFaultRegistry() {
+  let armed: Armed[] = [];
+  return {
+    add(target: FaultTarget, fault: Fault): () => void {
+      checkTarget(target);
+      checkFault(fault);
+      const item: Armed = { target: { ...target }, fault: { ...fault }, remaining: fault.times ?? Infinity };
+      armed.unshift(item);
+      return () => {
+        armed = armed.filter((other) => other !== item);
+      };
+    },
+    clear(): void {
+      armed = [];
+    },
+    /** Takes one use of the newest fault matching the request, if any. */
+    take(route: SandboxRoute, id: string): Fault | undefined {
+      const item = armed.find(
+        ({ target }) => (target.route === undefined || target.route === route) && (target.id === undefined || target.id === id),
+      );
+      if (item === undefined) return undefined;
+      item.remaining -= 1;
+      if (item.remaining <= 0) armed = armed.filter((other) => other !== item);
+      return item.fault;
+    },
+  };
+}
+
+/** The delay a fault adds before its answer. */
+export function faultDelay(fault: Fault): number {
+  return fault.kind === 'latency' ? fault.ms : (fault.delayMs ?? 0);
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The answer a fault replaces the service's answer with; `undefined` for latency, after which the
+ * service answers normally. `data` is what a success would have carried.
+ */
+export function faultResponse(fault: Fault, entry: MutableLogEntry, signal: AbortSignal, data: unknown): Response | undefined {
+  entry.fault = fault.kind;
+  switch (fault.kind) {
+    case 'latency':
+      return undefined;
+    case 'status': {
+      const headers: Record<string, string> = { ...fault.headers };
+      if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+      return envelope(entry, fault.status, fault.code ?? fault.status, fault.msg ?? reason(fault.status), null, headers);
+    }
+    case 'html':
+      return bytesResponse(entry, fault.status ?? 200, encoder.encode(htmlPage(fault.status ?? 200)), {
+        'content-type': 'text/html; charset=utf-8',
+      });
+    case 'truncated': {
+      const full = successJson(data);
+      return bytesResponse(entry, fault.status ?? 200, full.slice(0, Math.floor(full.byteLength / 2)), JSON_HEADERS);
+    }
+    case 'empty':
+      return bytesResponse(entry, fault.status ?? 200, null, JSON_HEADERS);
+    case 'oversized':
+      return oversized(entry, signal, data, fault.bytes ?? DEFAULT_OVERSIZED_BYTES, fault.contentLength ?? false);
+    case 'drop':
+      throw dropError();
+    case 'stall':
+      return stalled(entry, signal, successJson(data));
+  }
+}
+
+/** A valid success envelope whose data gains a `padding` string, so the whole body is `total` bytes. */
+function oversized(entry: MutableLogEntry, signal: AbortSignal, data: unknown, total: number, declareLength: boolean): Response {
+  const json = JSON.stringify(data ?? {});
+  const open = json.slice(0, -1);
+  const head = encoder.encode(`{"code":0,"msg":"success","data":${open}${open === '{' ? '' : ','}"padding":"`);
+  const tail = encoder.encode('"}}');
+  const padding = Math.max(0, total - head.byteLength - tail.byteLength);
+  const size = head.byteLength + padding + tail.byteLength;
+  const filler = new Uint8Array(CHUNK_BYTES).fill(0x78); // 'x'
+  let sentPadding = 0;
+  let phase: 'head' | 'padding' | 'tail' = 'head';
+  const body = abortableStream(signal, {
+    pull(controller) {
+      if (phase === 'head') {
+        phase = 'padding';
+        return emit(controller, head);
+      }
+      if (phase === 'padding' && sentPadding < padding) {
+        const n = Math.min(CHUNK_BYTES, padding - sentPadding);
+        sentPadding += n;
+        // A fresh chunk each time: a consumer may keep or transfer what it was given.
+        return emit(controller, filler.slice(0, n));
+      }
+      if (phase !== 'tail') {
+        phase = 'tail';
+        return emit(controller, tail);
+      }
+      controller.close();
+    },
+  });
+  function emit(controller: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array): void {
+    entry.bodyBytes += chunk.byteLength;
+    controller.enqueue(chunk);
+  }
+  entry.status = 200;
+  const headers: Record<string, string> = { ...JSON_HEADERS };
+  if (declareLength) headers['content-length'] = String(size);
+  return new Response(body, { status: 200, headers });
+}
+
+/** Headers announcing the whole body, the first half of it, then nothing until the request ends. */
+function stalled(entry: MutableLogEntry, signal: AbortSignal, full: Uint8Array): Response {
+  const half = full.slice(0, Math.floor(full.byteLength / 2));
+  let sent = false;
+  const body = abortableStream(signal, {
+    pull(controller) {
+      if (sent) return new Promise<void>(() => {}); // never settles: the stall
+      sent = true;
+      entry.bodyBytes += half.byteLength;
+      controller.enqueue(half);
+    },
+  });
+  entry.status = 200;
+  return new Response(body, {
+    status: 200,
+    headers: { ...JSON_HEADERS, 'content-length': String(full.byteLength) },
+  });
+}
+
+/** A body stream that errors with the request's abort reason, as a real connection's body would. */
+function abortableStream(
+  signal: AbortSignal,
+  source: { pull(controller: ReadableStreamDefaultController<Uint8Array>): void | Promise<void> },
+): ReadableStream<Uint8Array> {
+  let onAbort: (() => void) | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        onAbort = () => controller.error(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+      },
+      pull: (controller) => source.pull(controller),
+      cancel() {
+        if (onAbort) signal.removeEventListener('abort', onAbort);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function htmlPage(status: number): string {
+  const title = status < 300 ? 'We&rsquo;ll be right back' : `${status} ${reason(status)}`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${title}</title></head>`,
+    `<body><h1>${title}</h1><p>The service is temporarily unavailable. Please try again in a few minutes.</p>`,
+    '<hr><address>edge-proxy</address></body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function checkTarget(target: FaultTarget): void {
+  if (typeof target !== 'object' || target === null) throw new TypeError('"target" must be an object such as { route: "order", id: "ord_ada_1" }');
+  if (target.route !== undefined && target.route !== 'order' && target.route !== 'session') {
+    throw new TypeError('"target.route" must be "order" or "session"');
+  }
+  if (target.id !== undefined && (typeof target.id !== 'string' || target.id === '')) {
+    throw new TypeError('"target.id" must be a non-empty string');
+  }
+}
+
+function checkFault(fault: Fault): void {
+  if (typeof fault !== 'object' || fault === null || !KINDS.has(fault.kind)) {
+    throw new TypeError(`"fault.kind" must be one of ${[...KINDS].join(', ')}`);
+  }
+  if (fault.times !== undefined && !(Number.isInteger(fault.times) && fault.times >= 1)) {
+    throw new TypeError('"fault.times" must be a positive integer');
+  }
+  if (fault.delayMs !== undefined && !isDuration(fault.delayMs)) throw new TypeError('"fault.delayMs" must be a non-negative number');
+  if (fault.kind === 'latency' && !isDuration(fault.ms)) throw new TypeError('"fault.ms" must be a non-negative number');
+  if (fault.kind === 'status' || ((fault.kind === 'html' || fault.kind === 'truncated' || fault.kind === 'empty') && fault.status !== undefined)) {
+    if (!(Number.isInteger(fault.status) && fault.status! >= 200 && fault.status! <= 599)) {
+      throw new TypeError('"fault.status" must be an integer from 200 to 599');
+    }
+  }
+  if (fault.kind === 'oversized' && fault.bytes !== undefined && !(Number.isSafeInteger(fault.bytes) && fault.bytes > 0)) {
+    throw new TypeError('"fault.bytes" must be a positive integer');
+  }
+}
+
+function isDuration(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}

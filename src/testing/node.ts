@@ -1,0 +1,94 @@
+import { serve } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { isDropError } from './drop.js';
+import type { Sandbox } from './types.js';
+
+/** Options of `serveSandbox`. */
+export interface ServeSandboxOptions {
+  /** Port to listen on; default 0, a free port chosen by the system. */
+  port?: number;
+  /** Address to listen on; default '127.0.0.1'. */
+  hostname?: string;
+}
+
+/** A sandbox listening on HTTP. */
+export interface SandboxServer {
+  /** Origin to use as the SDK's `baseUrl`, such as `http://127.0.0.1:8790`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening and closes every open connection, stalled ones included. */
+  close(): Promise<void>;
+}
+
+// The slice of node:http's Server used here; the package's types stay free of Node's.
+interface NodeServer {
+  address(): { port: number } | string | null;
+  once(event: 'listening' | 'error', listener: (error?: unknown) => void): void;
+  off(event: 'listening' | 'error', listener: (error?: unknown) => void): void;
+  close(callback: (error?: Error) => void): void;
+  closeAllConnections(): void;
+}
+interface Bindings {
+  incoming: { socket: { destroy(): void } };
+}
+
+/**
+ * Serves a sandbox over Node's HTTP with `@hono/node-server`. Faults that need a socket happen for
+ * real: `drop` destroys it without a response, `stall` leaves a body half sent.
+ *
+ * @param sandbox The sandbox to serve.
+ * @param options Port (default: a free one) and hostname (default: 127.0.0.1).
+ * @returns Its URL and port, and `close()`.
+ * @throws {TypeError} When an option has the wrong type; the listen error when the port is taken.
+ * @example
+ * const server = await serveSandbox(createSandbox());
+ * const order = await getOrder('ord_ada_1', { baseUrl: server.url, apiKey: sandbox.apiKey });
+ * await server.close();
+ */
+export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOptions = {}): Promise<SandboxServer> {
+  const port = options.port ?? 0;
+  const hostname = options.hostname ?? '127.0.0.1';
+  if (typeof sandbox?.fetch !== 'function') throw new TypeError('"sandbox" must be a sandbox from createSandbox()');
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65_535)) throw new TypeError('"port" must be an integer from 0 to 65535');
+  if (typeof hostname !== 'string' || hostname === '') throw new TypeError('"hostname" must be a non-empty string');
+
+  const server = serve({
+    hostname,
+    port,
+    // Leave the process's Request and Response alone: the code under test runs in this process.
+    overrideGlobalObjects: false,
+    fetch: async (request, env) => {
+      try {
+        return await sandbox.fetch(request);
+      } catch (error) {
+        if (!isDropError(error)) throw error;
+        (env as unknown as Bindings).incoming.socket.destroy();
+        return RESPONSE_ALREADY_SENT;
+      }
+    },
+  }) as unknown as NodeServer;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error?: unknown) => {
+      server.off('listening', onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+  });
+
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }));
+  return { url: `http://${host}:${actualPort}`, port: actualPort, close };
+}

@@ -1,0 +1,189 @@
+/** A price-data item as the service sends it (spec §2.4). */
+export interface SandboxPriceDataItem {
+  name?: string | null;
+  unitAmount?: number | null;
+  quantity?: number | null;
+  currency?: string | null;
+  imageUrl?: string | null;
+  [field: string]: unknown;
+}
+
+/** An order as the service sends it (spec §2.3): `createTime` is epoch milliseconds. */
+export interface SandboxOrder {
+  orderId: string;
+  merchantReferenceId?: string | null;
+  invoiceId?: string | null;
+  customerId?: string | null;
+  createTime?: number | null;
+  productId?: string | null;
+  priceId?: string | null;
+  priceDataList?: SandboxPriceDataItem[] | null;
+  paymentMethod?: { paymentMethodType?: string | null; paymentInstrumentId?: string | null; [field: string]: unknown } | null;
+  amountSubtotal?: number | null;
+  amountTotal?: number | null;
+  paymentCurrency?: string | null;
+  originalCurrency?: string | null;
+  status?: string | null;
+  sessionId?: string | null;
+  metadata?: Record<string, unknown> | null;
+  [field: string]: unknown;
+}
+
+/** A checkout session as the service sends it (spec §2.2): `created` and `expire` are ISO 8601 UTC strings. */
+export interface SandboxCheckoutSession {
+  sessionId: string;
+  token?: string | null;
+  status?: string | null;
+  paymentStatus?: string | null;
+  amountSubtotal?: number | null;
+  amountTotal?: number | null;
+  originalCurrency?: string | null;
+  paymentCurrency?: string | null;
+  subscriptionId?: string | null;
+  invoiceId?: string | null;
+  orderId?: string | null;
+  merchantReferenceId?: string | null;
+  locale?: string | null;
+  cancelUrl?: string | null;
+  successUrl?: string | null;
+  created?: string | null;
+  expire?: string | null;
+  price?: {
+    priceId?: string | null;
+    priceList?: { amount?: number | null; currency?: string | null; exchangeRate?: number | null; [field: string]: unknown }[] | null;
+    recurring?: { freeTrialDays?: number | null; interval?: string | null; [field: string]: unknown } | null;
+    [field: string]: unknown;
+  } | null;
+  product?: { productId?: string | null; productName?: string | null; [field: string]: unknown } | null;
+  customer?: { customerId?: string | null; email?: string | null; [field: string]: unknown } | null;
+  priceDataList?: SandboxPriceDataItem[] | null;
+  [field: string]: unknown;
+}
+
+/** The two routes of the service: `order` is `/api/order/{id}`, `session` is `/api/checkout/session/{id}`. */
+export type SandboxRoute = 'order' | 'session';
+
+/** Which requests a fault applies to; an empty target matches both routes and every id. */
+export interface FaultTarget {
+  route?: SandboxRoute;
+  id?: string;
+}
+
+interface FaultBase {
+  /** Apply to the next `times` matching requests only, then remove itself. Default: until removed. */
+  times?: number;
+  /** Wait this long (ms) before answering; ends early if the request is aborted. */
+  delayMs?: number;
+}
+
+/** Added latency, then the normal answer. */
+export interface LatencyFault extends FaultBase {
+  kind: 'latency';
+  ms: number;
+}
+/** Any HTTP status with an envelope `{ code, msg, data: null }`, optionally with Retry-After and extra headers. */
+export interface StatusFault extends FaultBase {
+  kind: 'status';
+  status: number;
+  /** Envelope code; default: the HTTP status. */
+  code?: number;
+  /** Envelope msg; default: the status's reason phrase. */
+  msg?: string;
+  /** Retry-After: a number of seconds, or a string sent as is (an HTTP date). */
+  retryAfter?: number | string;
+  headers?: Record<string, string>;
+}
+/** An HTML error page instead of JSON (status default 200, as a misrouted proxy or captive portal sends). */
+export interface HtmlFault extends FaultBase {
+  kind: 'html';
+  status?: number;
+}
+/** The normal JSON answer cut in half (Content-Length matches the cut body). */
+export interface TruncatedFault extends FaultBase {
+  kind: 'truncated';
+  status?: number;
+}
+/** An empty body (status default 200). */
+export interface EmptyFault extends FaultBase {
+  kind: 'empty';
+  status?: number;
+}
+/** A valid envelope padded to `bytes` (default 8 MiB), generated lazily while it is read. */
+export interface OversizedFault extends FaultBase {
+  kind: 'oversized';
+  bytes?: number;
+  /** Declare Content-Length up front; default false (the size shows only while reading). */
+  contentLength?: boolean;
+}
+/** The connection is closed without a response. Over `serveSandbox` the socket is destroyed; through `sandbox.fetch` the call rejects with a `TypeError`, as `fetch` does. */
+export interface DropFault extends FaultBase {
+  kind: 'drop';
+}
+/** Status 200, headers and the first half of the body, then nothing until the request is aborted. */
+export interface StallFault extends FaultBase {
+  kind: 'stall';
+}
+
+/** A fault to inject with `sandbox.fault(target, fault)`. */
+export type Fault =
+  | LatencyFault
+  | StatusFault
+  | HtmlFault
+  | TruncatedFault
+  | EmptyFault
+  | OversizedFault
+  | DropFault
+  | StallFault;
+
+/** One request the sandbox received. */
+export interface SandboxLogEntry {
+  readonly method: string;
+  /** Path and query string as received. */
+  readonly path: string;
+  /** Request headers, names in lower case; X-API-KEY, Authorization and Cookie masked. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Arrival time from the sandbox's clock (ms since the epoch). */
+  readonly time: number;
+  /** Status of the answer; 0 while pending and for a dropped connection. */
+  readonly status: number;
+  /** The fault applied to this request, if any. */
+  readonly fault: Fault['kind'] | null;
+  /** Bytes of response body the sandbox produced so far (a streamed body grows while it is read). */
+  readonly bodyBytes: number;
+}
+
+/** Options of `createSandbox`. */
+export interface SandboxOptions {
+  /** The key requests must carry in X-API-KEY. Default: random per sandbox. */
+  apiKey?: string;
+  /** Accepted distance (ms) between X-Timestamp and the sandbox's clock. Default 300000. */
+  clockSkewMs?: number;
+  /** The sandbox's clock. Default `Date.now`. */
+  now?: () => number;
+  /** Start with the seeded records. Default true. */
+  seed?: boolean;
+  /** A path prefix in front of `/api`, such as `/v1`. Default none. */
+  basePath?: string;
+  /** Keep at most this many log entries (the newest). Default 1000. */
+  logLimit?: number;
+}
+
+/** A stand-in for the checkout service, answering `Request`s with `Response`s. */
+export interface Sandbox {
+  /** The key requests must carry in X-API-KEY. */
+  readonly apiKey: string;
+  /** Answers a request like the service; usable as the SDK's `fetch` option, and unbound. */
+  readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** Adds or replaces an order (wire format); a copy is stored. */
+  putOrder(order: SandboxOrder): void;
+  /** Adds or replaces a checkout session (wire format); a copy is stored. */
+  putSession(session: SandboxCheckoutSession): void;
+  /** Injects a fault for matching requests; the newest matching fault wins. Returns a function that removes it. */
+  fault(target: FaultTarget, fault: Fault): () => void;
+  /** Removes every fault. */
+  clearFaults(): void;
+  /** Requests received, oldest first (at most `logLimit`). */
+  readonly log: readonly SandboxLogEntry[];
+  /** Empties the log. */
+  clearLog(): void;
+}
