@@ -121,7 +121,7 @@ async function attemptOnce(
 /** Builds the failure for a non-2xx answer, reading its envelope (if any) for the code and message. */
 async function failed(response: Response, options: ResolvedOptions, signal: AbortSignal): Promise<Failure> {
   const { status } = response;
-  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now);
   let code: number | undefined;
   let msg: string | undefined;
   if (status >= 300 && status < 400) {

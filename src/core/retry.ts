@@ -11,13 +11,13 @@ export function isRetryableStatus(status: number): boolean {
  * Milliseconds to wait as asked by a `Retry-After` header (RFC 9110 §10.2.3: delay-seconds or an HTTP-date),
  * or undefined when there is none or it cannot be read.
  */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
+export function parseRetryAfter(value: string | null, now: () => number): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  return Math.max(0, date - now());
 }
 
 /** Exponential backoff with "equal jitter": half of the capped step is fixed, half random. */

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { getOrder, getSession, isLookupError } from '../../src/index.js';
+import { options, order, session } from './helpers.js';
+
+// Whatever the service sends, a lookup ends as data or as a LookupError: never another error, never a hang.
+async function outcome(lookup: () => Promise<unknown>): Promise<'data' | 'lookup-error'> {
+  try {
+    const data = await lookup();
+    expect(typeof data).toBe('object');
+    return 'data';
+  } catch (error) {
+    if (!isLookupError(error)) throw error;
+    return 'lookup-error';
+  }
+}
+
+const noRetry = { maxRetries: 0, timeout: 2000 };
+const statuses = fc.constantFrom(200, 201, 204, 400, 401, 404, 409, 422, 500, 502);
+
+// Mutates a valid resource: some fields replaced by arbitrary JSON values.
+const mutated = (base: Record<string, unknown>) =>
+  fc
+    .tuple(fc.subarray(Object.keys(base)), fc.array(fc.jsonValue(), { minLength: 1 }))
+    .map(([keys, values]) => Object.fromEntries(Object.entries(base).map(([k, v]) => [k, keys.includes(k) ? values[keys.indexOf(k) % values.length] : v])));
+
+describe('properties', () => {
+  test('any JSON value as the whole body ends as data or a LookupError', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), statuses, async (json, status) => {
+        const fetch = async () => new Response(status === 204 ? null : JSON.stringify(json), { status });
+        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
+        await outcome(() => getSession('cs_1', options(fetch, noRetry)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('any JSON value as data, and any mutation of a valid resource, ends as data or a LookupError', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), mutated(order), mutated(session)), fc.integer({ min: -1, max: 201 }), async (data, code) => {
+        const fetch = async () => Response.json({ code, msg: 'm', data });
+        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
+        await outcome(() => getSession('cs_1', options(fetch, noRetry)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('any byte string as a body ends as data or a LookupError', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), statuses, async (bytes, status) => {
+        const fetch = async () => new Response(status === 204 ? null : bytes, { status });
+        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('any id either is refused with a TypeError before a request, or travels as one path segment', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), async (id) => {
+        let url: URL | undefined;
+        const fetch = async (request: Request) => {
+          url = new URL(request.url);
+          return Response.json({ code: 0, msg: 'ok', data: order });
+        };
+        try {
+          await getOrder(id, options(fetch, noRetry));
+        } catch (error) {
+          expect(error).toBeInstanceOf(TypeError);
+          expect(url).toBeUndefined();
+          return;
+        }
+        expect(url?.pathname.startsWith('/api/order/')).toBe(true);
+        expect(url?.pathname.slice('/api/order/'.length)).not.toContain('/');
+        expect(decodeURIComponent(url!.pathname.slice('/api/order/'.length))).toBe(id);
+        expect(url?.search).toBe('');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError, getOrder, getSession, ValidationError } from '../../src/index.js';
+import { envelope, ok, options, order, recordingFetch, session } from './helpers.js';
+
+const body = (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) => () => new Response(text, init);
+
+async function failure(promise: Promise<unknown>): Promise<ValidationError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe('validation', () => {
+  test('accepts null and absent for every field', async () => {
+    const nulls = Object.fromEntries(Object.keys(order).map((key) => [key, null]));
+    const { fetch } = recordingFetch(ok(nulls), ok({}));
+    expect(await getOrder('ord_1', options(fetch))).toMatchObject({ orderId: null, createTime: null, priceDataList: null });
+    expect(await getOrder('ord_1', options(fetch))).toEqual({});
+    const sessionNulls = Object.fromEntries(Object.keys(session).map((key) => [key, null]));
+    const s = recordingFetch(ok(sessionNulls), ok({ price: { priceList: null, recurring: {} }, customer: {} }));
+    expect(await getSession('cs_1', options(s.fetch))).toMatchObject({ sessionId: null, created: null, price: null });
+    expect(await getSession('cs_1', options(s.fetch))).toEqual({ price: { priceList: null, recurring: {} }, customer: {} });
+  });
+
+  test('keeps unknown fields, at the top and nested', async () => {
+    const extended = {
+      ...order,
+      loyaltyPoints: 12,
+      paymentMethod: { ...order.paymentMethod, last4: '4242' },
+      priceDataList: [{ ...order.priceDataList[0], sku: 'MUG-1' }],
+    };
+    const { fetch } = recordingFetch(ok(extended));
+    const result = await getOrder('ord_1', options(fetch));
+    expect(result['loyaltyPoints']).toBe(12);
+    expect(result.paymentMethod?.['last4']).toBe('4242');
+    expect(result.priceDataList?.[0]?.['sku']).toBe('MUG-1');
+  });
+
+  test('accepts status values it has never seen', async () => {
+    const { fetch } = recordingFetch(ok({ ...order, status: 'refunded', paymentMethod: { paymentMethodType: 'SEPA' } }));
+    const result = await getOrder('ord_1', options(fetch));
+    expect(result.status).toBe('refunded');
+    expect(result.paymentMethod?.paymentMethodType).toBe('SEPA');
+  });
+
+  test('a field of the wrong type is a ValidationError naming its path and types, never its value', async () => {
+    const secretEmail = 'grace.hopper@private.test';
+    const bad = {
+      ...session,
+      customer: { customerId: 7, email: secretEmail },
+      priceDataList: [{ ...session.priceDataList[0], quantity: 1.5 }],
+      amountTotal: '10.00',
+    };
+    const { fetch } = recordingFetch(ok(bad));
+    const error = await failure(getSession('cs_1', options(fetch)));
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'amountTotal', message: 'expected number, received string' },
+        { path: 'customer.customerId', message: 'expected string, received number' },
+        { path: 'priceDataList.0.quantity', message: 'expected integer, received number' },
+      ]),
+    );
+    expect(error.name).toBe('ValidationError');
+    expect(error.message).toContain('amountTotal');
+    expect(JSON.stringify(error.issues) + error.message).not.toContain('10.00');
+    expect(JSON.stringify(error.issues) + error.message).not.toContain('1.5');
+  });
+
+  test('a wrong type deep in a list is reported with its index', async () => {
+    const { fetch } = recordingFetch(ok({ ...order, priceDataList: [order.priceDataList[0], { name: ['x'] }] }));
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues).toEqual([{ path: 'priceDataList.1.name', message: 'expected string, received array' }]);
+  });
+});
+
+describe('dates', () => {
+  test.each([
+    [1_763_800_000_000, '2025-11-22T08:26:40.000Z'],
+    ['1763800000000', '2025-11-22T08:26:40.000Z'],
+    ['2026-11-20T10:00:00Z', '2026-11-20T10:00:00.000Z'],
+    ['2026-11-20T10:00:00.123456Z', '2026-11-20T10:00:00.123Z'],
+    ['2026-11-20T10:00:00', '2026-11-20T10:00:00.000Z'],
+    ['2026-11-20 10:00:00', '2026-11-20T10:00:00.000Z'],
+    ['2026-11-20T11:00:00+01:00', '2026-11-20T10:00:00.000Z'],
+    ['2026-11-20T11:00:00+0100', '2026-11-20T10:00:00.000Z'],
+    ['2026-11-20', '2026-11-20T00:00:00.000Z'],
+  ])('%s is read as %s', async (value, iso) => {
+    const { fetch } = recordingFetch(ok({ createTime: value }), ok({ created: value, expire: value }));
+    expect((await getOrder('ord_1', options(fetch))).createTime?.toISOString()).toBe(iso);
+    const result = await getSession('cs_1', options(fetch));
+    expect(result.created?.toISOString()).toBe(iso);
+    expect(result.expire?.toISOString()).toBe(iso);
+  });
+
+  test.each(['yesterday', 'Tue, 20 Nov 2026', '2026-13-45T99:99:99Z', '', 9e20])(
+    '%s, in a form that cannot be read, becomes null without failing the lookup',
+    async (value) => {
+      const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
+      const result = await getOrder('ord_1', options(fetch));
+      expect(result.createTime).toBeNull();
+      expect(result.orderId).toBe('ord_1');
+    },
+  );
+
+  test('a date of the wrong type is a ValidationError', async () => {
+    const { fetch } = recordingFetch(ok({ ...order, createTime: true }));
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues[0]?.path).toBe('createTime');
+  });
+
+  test('an order serialised with JSON.stringify reads back the same', async () => {
+    const first = recordingFetch(ok(order));
+    const parsed = await getOrder('ord_1', options(first.fetch));
+    const second = recordingFetch(() => new Response(JSON.stringify({ code: 0, msg: 'ok', data: parsed })));
+    expect(await getOrder('ord_1', options(second.fetch))).toEqual(parsed);
+  });
+});
+
+describe('the body and envelope', () => {
+  test.each([
+    ['an HTML page', body('<!doctype html><h1>502 Bad Gateway</h1>', { headers: { 'content-type': 'text/html' } })],
+    ['truncated JSON', body('{"code":0,"msg":"success","data":{"orderId":"o')],
+    ['an empty body', body('')],
+    ['no body', body(null)],
+    ['invalid UTF-8', body(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))],
+  ])('%s in a 2xx is a ValidationError', async (_, answer) => {
+    const { fetch, requests } = recordingFetch(answer);
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues[0]?.message).toContain('JSON');
+    expect(requests).toHaveLength(1);
+  });
+
+  test.each([
+    ['an array', []],
+    ['a string', 'ok'],
+    ['no code', { msg: 'success', data: order }],
+    ['a string code', { code: '0', msg: 'success', data: order }],
+  ])('JSON that is %s is a ValidationError', async (_, json) => {
+    const { fetch } = recordingFetch(() => Response.json(json));
+    await failure(getOrder('ord_1', options(fetch)));
+  });
+
+  test.each([
+    ['null', null],
+    ['an array', [order]],
+    ['a string', 'order'],
+    ['absent', undefined],
+  ])('data that is %s is a ValidationError at path "data"', async (_, data) => {
+    const { fetch } = recordingFetch(() => Response.json({ code: 0, msg: 'success', data }));
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues[0]?.path).toBe('data');
+  });
+
+  test('successCodes decides which envelope codes succeed', async () => {
+    const { fetch } = recordingFetch(() => envelope(order, { code: 1000 }));
+    await expect(getOrder('ord_1', options(fetch))).rejects.toBeInstanceOf(ApiError);
+    expect((await getOrder('ord_1', options(fetch, { successCodes: [1000] }))).orderId).toBe('ord_1');
+  });
+
+  test('code 200 succeeds by default, as 0 does', async () => {
+    const { fetch } = recordingFetch(() => envelope(order, { code: 200 }));
+    expect((await getOrder('ord_1', options(fetch))).orderId).toBe('ord_1');
+  });
+
+  test('a non-2xx answer without an envelope is still an ApiError with its status', async () => {
+    const { fetch } = recordingFetch(body('<h1>Forbidden</h1>', { status: 403 }));
+    const error = await getOrder('ord_1', options(fetch)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', status: 403, code: undefined });
+  });
+});
+
+describe('the body size limit', () => {
+  test('a body longer than maxBodyBytes is a ValidationError, and it is never read whole', async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const endless = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(chunk);
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      );
+    const { fetch } = recordingFetch(endless);
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues[0]?.message).toContain('1048576');
+    expect(cancelled).toBe(true);
+    // 1 MiB is 16 chunks of 64 KiB: reading stops right after the limit, with at most the stream's read-ahead.
+    expect(pulled).toBeLessThan(20);
+  });
+
+  test('a declared Content-Length above the limit is refused without reading', async () => {
+    const { fetch } = recordingFetch(() => new Response('{}', { headers: { 'content-length': '5000000' } }));
+    await failure(getOrder('ord_1', options(fetch)));
+  });
+
+  test('maxBodyBytes can be raised or lowered', async () => {
+    const { fetch } = recordingFetch(ok(order));
+    await failure(getOrder('ord_1', options(fetch, { maxBodyBytes: 100 })));
+    expect((await getOrder('ord_1', options(fetch, { maxBodyBytes: 10_000 }))).orderId).toBe('ord_1');
+  });
+});

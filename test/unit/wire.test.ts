@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest';
+import { getOrder, getSession } from '../../src/index.js';
+import { BASE, ok, options, order, recordingFetch, session } from './helpers.js';
+
+describe('the id', () => {
+  test.each([
+    ['empty', ''],
+    ['"."', '.'],
+    ['".."', '..'],
+    ['longer than 256 characters', 'a'.repeat(257)],
+    ['holding a NUL', 'ord\u0000'],
+    ['holding a newline', 'ord\n1'],
+    ['holding DEL', 'ord\u007f'],
+    ['holding a C1 control', 'ord\u0085'],
+    ['holding a lone surrogate', 'ord\ud800'],
+  ])('is rejected with a TypeError before any request when %s', async (_, id) => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await expect(getOrder(id, options(fetch))).rejects.toThrow(TypeError);
+    await expect(getSession(id, options(fetch))).rejects.toThrow(TypeError);
+    expect(requests).toHaveLength(0);
+  });
+
+  test('that is not a string is rejected before any request', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await expect(getOrder(42 as unknown as string, options(fetch))).rejects.toThrow('"id" must be a string');
+    expect(requests).toHaveLength(0);
+  });
+
+  test('of exactly 256 characters is accepted', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder('a'.repeat(256), options(fetch));
+    expect(requests).toHaveLength(1);
+  });
+
+  test.each([
+    ['a/b', 'a%2Fb'],
+    ['../admin', '..%2Fadmin'],
+    ['%2e%2e', '%252e%252e'],
+    ['a?b=c', 'a%3Fb%3Dc'],
+    ['a#frag', 'a%23frag'],
+    ['a\\b', 'a%5Cb'],
+    ['ord 1', 'ord%201'],
+    ['ördér', '%C3%B6rd%C3%A9r'],
+  ])('travels as one path segment: %s', async (id, segment) => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder(id, options(fetch));
+    const url = new URL(requests[0]!.url);
+    expect(url.pathname).toBe(`/api/order/${segment}`);
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+  });
+});
+
+describe('getSession', () => {
+  test('sends GET to {baseUrl}/api/checkout/session/{id} and returns dates as Dates', async () => {
+    const { fetch, requests } = recordingFetch(ok(session));
+    const result = await getSession('cs_1', options(fetch));
+    expect(requests[0]?.url).toBe(`${BASE}api/checkout/session/cs_1`);
+    expect(result.created).toEqual(new Date('2026-11-20T10:00:00Z'));
+    expect(result.expire).toEqual(new Date('2026-11-21T10:00:00Z'));
+    expect(result.price?.recurring?.interval).toBe('week');
+    expect(result.customer?.email).toBe('ada@example.test');
+  });
+});
+
+describe('the request', () => {
+  test('carries extra headers, while the SDK owns X-API-KEY, X-Timestamp and Accept', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder(
+      'ord_1',
+      options(fetch, {
+        now: () => 5,
+        headers: { 'X-Request-Id': 'r-1', 'X-API-KEY': 'other', 'X-Timestamp': '1', Accept: 'text/html' },
+      }),
+    );
+    const headers = requests[0]!.headers;
+    expect(headers.get('x-request-id')).toBe('r-1');
+    expect(headers.get('x-api-key')).not.toBe('other');
+    expect(headers.get('x-timestamp')).toBe('5');
+    expect(headers.get('accept')).toBe('application/json');
+  });
+
+  test('has no X-API-KEY when no apiKey is given (calling a proxy)', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder('ord_1', { baseUrl: BASE, fetch });
+    expect(requests[0]!.headers.has('x-api-key')).toBe(false);
+  });
+
+  test('uses globalThis.fetch looked up at call time when no fetch is given', async () => {
+    const original = globalThis.fetch;
+    const { fetch, requests } = recordingFetch(ok(order));
+    globalThis.fetch = fetch as typeof globalThis.fetch;
+    try {
+      await getOrder('ord_1', { baseUrl: BASE });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('options', () => {
+  test.each([
+    [{ baseUrl: 'not a url' }, '"baseUrl"'],
+    [{ baseUrl: 'ftp://h.test/' }, '"baseUrl"'],
+    [{ baseUrl: 'https://h.test/?q=1' }, '"baseUrl"'],
+    [{ baseUrl: 'https://user:pw@h.test/' }, '"baseUrl"'],
+    [{ baseUrl: BASE, timeout: 0 }, '"timeout"'],
+    [{ baseUrl: BASE, timeout: -1 }, '"timeout"'],
+    [{ baseUrl: BASE, timeout: Number.NaN }, '"timeout"'],
+    [{ baseUrl: BASE, timeout: 2 ** 31 }, '"timeout"'],
+    [{ baseUrl: BASE, maxRetries: -1 }, '"maxRetries"'],
+    [{ baseUrl: BASE, maxRetries: 1.5 }, '"maxRetries"'],
+    [{ baseUrl: BASE, maxBodyBytes: 0 }, '"maxBodyBytes"'],
+    [{ baseUrl: BASE, successCodes: [0.5] }, '"successCodes"'],
+    [{ baseUrl: BASE, apiKey: '' }, '"apiKey"'],
+    [{ baseUrl: BASE, apiKey: 'key with space' }, '"apiKey"'],
+    [{ baseUrl: BASE, now: 5 }, '"now"'],
+    [{ baseUrl: BASE, signal: {} }, '"signal"'],
+    [{ baseUrl: BASE, fetch: 'no' }, '"fetch"'],
+  ])('%o is rejected with a TypeError naming the option, before any request', async (bad, name) => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    const error = await getOrder('ord_1', { fetch, ...(bad as object) } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain(name);
+    expect(requests).toHaveLength(0);
+  });
+
+  test('without options at all is a TypeError', async () => {
+    await expect(getOrder('ord_1', undefined as never)).rejects.toThrow(TypeError);
+  });
+});
