@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createSandbox } from 'checkout-lookup/testing';
+import type { Sandbox } from 'checkout-lookup/testing';
+import { serveSandbox } from 'checkout-lookup/testing/node';
+import { SignJWT } from 'jose';
+import { unstable_startWorker } from 'wrangler';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** One answer of the worker as it came over the socket. */
+export interface Answer {
+  readonly status: number;
+  /** Header names in lower case; repeated headers joined with ", " except Set-Cookie (an array). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Header lines exactly as sent, for byte comparisons and secret scans. */
+  readonly rawHeaders: readonly string[];
+  readonly body: string;
+  json(): any;
+}
+
+export interface StackOptions {
+  /** Settings to set or, with `undefined`, leave out. */
+  readonly vars?: Readonly<Record<string, string | undefined>>;
+  /** Configure the Workers rate-limit binding. */
+  readonly rateLimit?: { readonly limit: number; readonly period: 10 | 60 };
+}
+
+export interface Stack {
+  readonly sandbox: Sandbox;
+  readonly url: string;
+  readonly apiKey: string;
+  readonly authSecret: string;
+  /** Every answer so far, for the secret scan. */
+  readonly answers: readonly Answer[];
+  /** Sends a request with the path exactly as given (no URL normalisation), as a hostile client can. */
+  send(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Answer>;
+  /** An HS256 token signed with the worker's AUTH_SECRET, valid for an hour unless claims say otherwise. */
+  token(sub: string, claims?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox over HTTP and the worker in workerd pointed at it. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const sandbox = createSandbox();
+  const server = await serveSandbox(sandbox);
+  const authSecret = randomBytes(32).toString('base64url');
+  const values: Record<string, string | undefined> = {
+    API_BASE_URL: server.url,
+    API_KEY: sandbox.apiKey,
+    AUTH_SECRET: authSecret,
+    // Short, so the timeout test waits two seconds rather than ten.
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...options.vars,
+  };
+  const bindings: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    bindings[name] = { type: name === 'API_KEY' || name === 'AUTH_SECRET' ? 'secret_text' : 'plain_text', value };
+  }
+  if (options.rateLimit) {
+    bindings['RATE_LIMITER'] = { type: 'ratelimit', namespace_id: '1001', simple: options.rateLimit };
+  }
+  let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
+  try {
+    worker = await unstable_startWorker({
+      config: `${ROOT}wrangler.toml`,
+      // A file that does not exist: a developer's own .dev.vars (from `npm start`) must not leak into tests.
+      envFiles: [`${ROOT}test/worker/.no-such-env-file`],
+      bindings: bindings as never,
+      dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, watch: false, persist: false, logLevel: 'warn' } as never,
+    });
+    await worker.ready;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const url = (await worker.url).origin;
+  const answers: Answer[] = [];
+
+  return {
+    sandbox,
+    url,
+    apiKey: sandbox.apiKey,
+    authSecret,
+    answers,
+    async send(path, init = {}) {
+      const answer = await send(url, path, init);
+      answers.push(answer);
+      return answer;
+    },
+    token(sub, claims = {}) {
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(authSecret));
+    },
+    async close() {
+      await worker.dispose();
+      await server.close();
+    },
+  };
+}
+
+function send(origin: string, path: string, init: { method?: string; headers?: Record<string, string> }): Promise<Answer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method: init.method ?? 'GET', headers: init.headers ?? {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          rawHeaders: response.rawHeaders,
+          body,
+          json: () => JSON.parse(body),
+        });
+      });
+    });
+    request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${path} within 20 s`)));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Header lines of an answer without the ones that vary by time or connection. */
+export function stableHeaders(answer: Answer): string[] {
+  const lines: string[] = [];
+  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+    const name = answer.rawHeaders[index]!;
+    if (['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) continue;
+    lines.push(`${name}: ${answer.rawHeaders[index + 1]}`);
+  }
+  return lines;
+}

@@ -1,0 +1,74 @@
+/** Bindings of the worker: `wrangler.toml` vars, secrets (`wrangler secret put`) and the optional rate limiter. */
+export interface Env {
+  /** Base address of the checkout service (a var). */
+  API_BASE_URL?: string;
+  /** The merchant's secret API key (a secret). */
+  API_KEY?: string;
+  /** HMAC key of the HS256 sign-in tokens (a secret). */
+  AUTH_SECRET?: string;
+  /** When set, a token's `iss` must equal it. */
+  AUTH_ISSUER?: string;
+  /** When set, a token's `aud` must contain it. */
+  AUTH_AUDIENCE?: string;
+  /** Comma-separated origins allowed to call the JSON routes from a browser, such as `https://shop.example`. */
+  ALLOWED_ORIGINS?: string;
+  /** Deadline of one lookup in milliseconds, retries included. Default 10000. */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Workers rate-limit binding; when configured, each signed-in customer is limited. */
+  RATE_LIMITER?: RateLimit;
+}
+
+/** Settings after checks: every required one present and well formed. */
+export interface Settings {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly authSecret: Uint8Array;
+  readonly issuer: string | undefined;
+  readonly audience: string | undefined;
+  readonly allowedOrigins: ReadonlySet<string>;
+  readonly timeout: number;
+  readonly rateLimiter: RateLimit | undefined;
+}
+
+const REQUIRED = ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET'] as const;
+
+// 32 bytes is the HS256 output size; a shorter HMAC key is guessable offline from any one token (RFC 7518 §3.2).
+const MIN_SECRET_BYTES = 32;
+
+/**
+ * Reads and checks the settings. A problem comes back as a sentence that names the setting, never its value.
+ */
+export function readSettings(env: Env): { settings: Settings } | { problem: string } {
+  for (const name of REQUIRED) {
+    const value = env[name];
+    if (typeof value !== 'string' || value.trim() === '') return { problem: `The setting ${name} is missing.` };
+  }
+  const baseUrl = env.API_BASE_URL!.trim();
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    return { problem: 'The setting API_BASE_URL is not an http(s) address.' };
+  }
+  const authSecret = new TextEncoder().encode(env.AUTH_SECRET);
+  if (authSecret.byteLength < MIN_SECRET_BYTES) {
+    return { problem: `The setting AUTH_SECRET is shorter than ${MIN_SECRET_BYTES} bytes.` };
+  }
+  const timeout = env.UPSTREAM_TIMEOUT_MS === undefined || env.UPSTREAM_TIMEOUT_MS === '' ? 10_000 : Number(env.UPSTREAM_TIMEOUT_MS);
+  if (!(Number.isSafeInteger(timeout) && timeout > 0)) {
+    return { problem: 'The setting UPSTREAM_TIMEOUT_MS is not a positive whole number of milliseconds.' };
+  }
+  const origins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return {
+    settings: {
+      baseUrl,
+      apiKey: env.API_KEY!,
+      authSecret,
+      issuer: env.AUTH_ISSUER || undefined,
+      audience: env.AUTH_AUDIENCE || undefined,
+      allowedOrigins: new Set(origins),
+      timeout,
+      rateLimiter: env.RATE_LIMITER,
+    },
+  };
+}

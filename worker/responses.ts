@@ -1,0 +1,75 @@
+/** Headers every answer carries: nothing is cached by shared caches, nothing is sniffed or framed, no referrer. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+});
+
+// A JSON answer is never a document to render: no scripts, no frames.
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The service's envelope, so the SDK reads the worker's answers as it reads the service's. */
+export interface Envelope {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: unknown;
+  readonly requestId?: string;
+}
+
+/** A JSON answer in the envelope, with the common headers. */
+export function json(status: number, envelope: Envelope, headers: HeadersInit = {}): Response {
+  const response = new Response(JSON.stringify(envelope), { status, headers });
+  response.headers.set('Content-Type', 'application/json; charset=utf-8');
+  response.headers.set('Content-Security-Policy', JSON_CSP);
+  return withCommonHeaders(response);
+}
+
+/** Sets the common headers on a response whose headers are mutable. */
+export function withCommonHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/** 404, identical to the byte for "does not exist" and "not yours", so an answer never tells which. */
+export function notFound(): Response {
+  return json(404, { code: 404, msg: 'Not found', data: null });
+}
+
+/** 401 with the challenge of RFC 6750 §3; `invalid` adds `error="invalid_token"` when a token came and failed. */
+export function unauthorized(invalid: boolean): Response {
+  const challenge = invalid ? 'Bearer realm="checkout-lookup", error="invalid_token"' : 'Bearer realm="checkout-lookup"';
+  return json(
+    401,
+    { code: 401, msg: invalid ? 'The token is invalid or expired' : 'Sign-in required', data: null },
+    { 'WWW-Authenticate': challenge },
+  );
+}
+
+/** 405 with the methods the worker answers. */
+export function methodNotAllowed(): Response {
+  return json(405, { code: 405, msg: 'Method not allowed', data: null }, { Allow: ALLOW });
+}
+
+/** 429 with `Retry-After` in seconds. */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  return json(
+    429,
+    { code: 429, msg: 'Too many requests', data: null },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/** 500 for a missing or malformed setting: the sentence names the setting, never its value. */
+export function misconfigured(problem: string): Response {
+  return json(500, { code: 500, msg: problem, data: null });
+}
+
+/** 502 or 504 for a failed lookup: only a request id, never anything the service said. */
+export function upstreamFailed(status: 502 | 504, requestId: string): Response {
+  const msg = status === 504 ? 'The checkout service did not answer in time' : 'The checkout service failed';
+  return json(status, { code: status, msg, data: null, requestId }, { 'X-Request-Id': requestId });
+}
+
+/** Methods every route answers. */
+export const ALLOW = 'GET, HEAD, OPTIONS';
