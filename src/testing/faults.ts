@@ -1,4 +1,4 @@
-import { dropError } from './drop.js';
+import { dropError, markStreamed } from './markers.js';
 import type { MutableLogEntry } from './log.js';
 import { bytesResponse, encoder, envelope, JSON_HEADERS, reason, successJson } from './respond.js';
 import type { Fault, FaultTarget, SandboxRoute } from './types.js';
@@ -134,7 +134,7 @@ function oversized(entry: MutableLogEntry, signal: AbortSignal, data: unknown, t
   entry.status = 200;
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (declareLength) headers['content-length'] = String(size);
-  return new Response(body, { status: 200, headers });
+  return markStreamed(new Response(body, { status: 200, headers }));
 }
 
 /** Headers announcing the whole body, the first half of it, then nothing until the request ends. */
@@ -150,10 +150,9 @@ function stalled(entry: MutableLogEntry, signal: AbortSignal, full: Uint8Array):
     },
   });
   entry.status = 200;
-  return new Response(body, {
-    status: 200,
-    headers: { ...JSON_HEADERS, 'content-length': String(full.byteLength) },
-  });
+  return markStreamed(
+    new Response(body, { status: 200, headers: { ...JSON_HEADERS, 'content-length': String(full.byteLength) } }),
+  );
 }
 
 /** A body stream that errors with the request's abort reason, as a real connection's body would. */

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { isDropError } from './drop.js';
+import { isDropError, isStreamed } from './markers.js';
 import type { Sandbox } from './types.js';
 
 /** Options of `serveSandbox`. */
@@ -59,7 +59,8 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
     overrideGlobalObjects: false,
     fetch: async (request, env) => {
       try {
-        return await sandbox.fetch(request);
+        const response = await sandbox.fetch(request);
+        return isStreamed(response) ? quietWhenGone(response, request.signal) : response;
       } catch (error) {
         if (!isDropError(error)) throw error;
         (env as unknown as Bindings).incoming.socket.destroy();
@@ -91,4 +92,28 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
       server.closeAllConnections();
     }));
   return { url: `http://${host}:${actualPort}`, port: actualPort, close };
+}
+
+// When the client goes away, the adapter aborts the request and the sandbox's body stream errors
+// with that reason; the adapter would log it as a server error. Nobody is left to tell: end quietly.
+function quietWhenGone(response: Response, signal: AbortSignal): Response {
+  if (response.body === null) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          if (signal.aborted) controller.close();
+          else controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -1,0 +1,127 @@
+import { connect } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createSandbox, SANDBOX_IDS, type Sandbox } from '../../src/testing/index.js';
+import { serveSandbox, type SandboxServer } from '../../src/testing/node.js';
+
+const ORDER = `/api/order/${SANDBOX_IDS.orders.ada}`;
+const servers: SandboxServer[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function start(sandbox: Sandbox): Promise<SandboxServer> {
+  const server = await serveSandbox(sandbox);
+  servers.push(server);
+  return server;
+}
+
+function headers(sandbox: Sandbox): Record<string, string> {
+  return { 'x-api-key': sandbox.apiKey, 'x-timestamp': String(Date.now()) };
+}
+
+/** Sends one raw HTTP/1.1 request and collects everything the server writes until it closes the socket or `waitMs` passes. */
+function raw(server: SandboxServer, path: string, head: Record<string, string>, waitMs: number): Promise<{ text: string; closedByServer: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closedByServer: false });
+    }, waitMs);
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closedByServer: true });
+    });
+    socket.on('connect', () => {
+      const lines = [`GET ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', ...Object.entries(head).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+    socket.on('timeout', reject);
+  });
+}
+
+describe('serveSandbox', () => {
+  test('listens on 127.0.0.1 at a free port and answers like sandbox.fetch', async () => {
+    const sandbox = createSandbox();
+    const server = await start(sandbox);
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ code: 0, msg: 'success', data: { orderId: 'ord_ada_1' } });
+    const denied = await fetch(`${server.url}${ORDER}`);
+    expect(denied.status).toBe(401);
+    expect(await denied.json()).toEqual({ code: 401, msg: 'missing X-API-KEY', data: null });
+  });
+
+  test('leaves the global Request and Response alone', async () => {
+    const { Request: before, Response: beforeResponse } = globalThis;
+    await start(createSandbox());
+    expect(globalThis.Request).toBe(before);
+    expect(globalThis.Response).toBe(beforeResponse);
+  });
+
+  test('drop: closes the socket without writing a byte', async () => {
+    const sandbox = createSandbox();
+    const server = await start(sandbox);
+    sandbox.fault({}, { kind: 'drop' });
+    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 5000);
+    expect(closedByServer).toBe(true);
+    expect(text).toBe('');
+    await expect(fetch(`${server.url}${ORDER}`, { headers: headers(sandbox) })).rejects.toThrow(TypeError);
+  });
+
+  test('stall: sends the headers and half the body, then nothing while the connection stays open', async () => {
+    const sandbox = createSandbox();
+    const server = await start(sandbox);
+    sandbox.fault({}, { kind: 'stall' });
+    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 300);
+    expect(closedByServer).toBe(false);
+    const [head, body] = text.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    const declared = Number(/content-length: (\d+)/i.exec(head)![1]);
+    expect(body.length).toBe(Math.floor(declared / 2));
+  });
+
+  test('stall: the server stops waiting once the client goes away, and close() does not hang', async () => {
+    const sandbox = createSandbox();
+    const server = await start(sandbox);
+    sandbox.fault({}, { kind: 'stall' });
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox), signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await server.close();
+  });
+
+  test('oversized: streams lazily, so a client that stops reading stops the production', async () => {
+    const sandbox = createSandbox();
+    const server = await start(sandbox);
+    const size = 256 * 1024 * 1024;
+    sandbox.fault({}, { kind: 'oversized', bytes: size });
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox), signal: controller.signal });
+    const reader = response.body!.getReader();
+    let received = 0;
+    while (received < 1024 * 1024) received += (await reader.read()).value!.byteLength;
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const produced = sandbox.log[0]!.bodyBytes;
+    expect(produced).toBeGreaterThanOrEqual(received);
+    // Socket buffers hold a few MiB at most; nothing close to the whole body was produced.
+    expect(produced).toBeLessThan(size / 8);
+  });
+
+  test('rejects bad options with a TypeError naming the option', async () => {
+    await expect(serveSandbox(createSandbox(), { port: -1 })).rejects.toThrow(/"port"/);
+    await expect(serveSandbox({} as never)).rejects.toThrow(/"sandbox"/);
+  });
+
+  test('rejects with the listen error when the port is taken', async () => {
+    const server = await start(createSandbox());
+    await expect(serveSandbox(createSandbox(), { port: server.port })).rejects.toThrow(/EADDRINUSE/);
+  });
+});
