@@ -1,0 +1,322 @@
+import {
+  ApiError,
+  getOrder,
+  getSession,
+  LookupError,
+  NetworkError,
+  TimeoutError,
+  ValidationError,
+  type LookupOptions,
+} from 'checkout-lookup';
+import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS, type Sandbox } from 'checkout-lookup/testing';
+import { serveSandbox, type SandboxServer } from 'checkout-lookup/testing/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+// The built package against its own sandbox on real loopback HTTP: every fault must end in the SDK's
+// documented error. Time bounds are generous budgets (deadline + 1 s), not speed measurements.
+
+const ADA = SANDBOX_IDS.orders.ada;
+const seededOrder = SANDBOX_ORDERS.find((order) => order.orderId === ADA)!;
+const seededSession = SANDBOX_SESSIONS.find((session) => session.sessionId === SANDBOX_IDS.sessions.open)!;
+
+let sandbox: Sandbox;
+let server: SandboxServer;
+let options: LookupOptions;
+
+beforeAll(async () => {
+  sandbox = createSandbox();
+  server = await serveSandbox(sandbox);
+  options = { baseUrl: server.url, apiKey: sandbox.apiKey };
+});
+afterEach(() => {
+  sandbox.clearFaults();
+  sandbox.clearLog();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Runs a call expected to fail and returns its error with the time it took. */
+async function failure(call: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    await call;
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** The X-Timestamp of every logged attempt. */
+function timestamps(): number[] {
+  return sandbox.log.map((entry) => Number(entry.headers['x-timestamp']));
+}
+
+function expectFresh(values: number[]): void {
+  for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
+}
+
+describe('happy path', () => {
+  test('getOrder returns the seeded order with createTime as a Date', async () => {
+    const order = await getOrder(ADA, options);
+    expect(order.orderId).toBe(ADA);
+    expect(order.createTime).toBeInstanceOf(Date);
+    expect(order.createTime!.getTime()).toBe(seededOrder.createTime);
+    expect(order.amountTotal).toBe(73.27);
+    expect(order.paymentMethod?.paymentMethodType).toBe('CARD');
+    expect(order.priceDataList).toHaveLength(2);
+    expect(order.metadata).toEqual(seededOrder.metadata);
+  });
+
+  test('getSession returns the seeded session with created and expire as Dates', async () => {
+    const session = await getSession(SANDBOX_IDS.sessions.open, options);
+    expect(session.sessionId).toBe('cs_open_ada');
+    expect(session.created).toBeInstanceOf(Date);
+    expect(session.created!.toISOString()).toBe(seededSession.created);
+    expect(session.expire!.toISOString()).toBe(seededSession.expire);
+    expect(session.price?.recurring).toEqual({ freeTrialDays: 14, interval: 'week' });
+  });
+
+  test('sends the documented request: GET, the key, a current timestamp, Accept JSON', async () => {
+    const before = Date.now();
+    await getOrder(ADA, options);
+    expect(sandbox.log).toHaveLength(1);
+    const [entry] = sandbox.log;
+    expect(entry).toMatchObject({ method: 'GET', path: `/api/order/${ADA}`, status: 200 });
+    expect(entry!.headers['x-api-key']).toBe('sk_****');
+    expect(entry!.headers.accept).toBe('application/json');
+    expect(Number(entry!.headers['x-timestamp'])).toBeGreaterThanOrEqual(before);
+    expect(Number(entry!.headers['x-timestamp'])).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('reaches a service under a path prefix', async () => {
+    const prefixed = createSandbox({ basePath: '/v1/checkout' });
+    const other = await serveSandbox(prefixed);
+    try {
+      const session = await getSession(SANDBOX_IDS.sessions.grace, { baseUrl: `${other.url}/v1/checkout`, apiKey: prefixed.apiKey });
+      expect(session.customer?.customerId).toBe('cus_grace');
+      expect(prefixed.log[0]!.path).toBe('/v1/checkout/api/checkout/session/cs_open_grace');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('encodes the id, so an id with reserved characters reaches its record', async () => {
+    sandbox.putOrder({ orderId: 'ord/with ?#%', status: 'success' });
+    const order = await getOrder('ord/with ?#%', options);
+    expect(order.orderId).toBe('ord/with ?#%');
+  });
+});
+
+describe('answers of the service', () => {
+  test('an unknown id is an ApiError 404 with the envelope code and msg, not retried', async () => {
+    const { error } = await failure(getOrder('ord_missing', options));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'ApiError', status: 404, code: 404 });
+    expect((error as ApiError).message).toContain('order not found');
+    expect(sandbox.log).toHaveLength(1);
+  });
+
+  test('a wrong key is an ApiError 401, not retried, and no error or log carries either key', async () => {
+    const wrong = 'sk_wrong_key_0123456789';
+    const { error } = await failure(getOrder(ADA, { ...options, apiKey: wrong }));
+    expect(error).toMatchObject({ name: 'ApiError', status: 401, code: 401 });
+    expect(sandbox.log).toHaveLength(1);
+    const seen = JSON.stringify({ error, message: (error as Error).message, stack: (error as Error).stack, log: sandbox.log });
+    expect(seen).not.toContain(wrong);
+    expect(seen).not.toContain(sandbox.apiKey);
+  });
+
+  test('a stale clock is an ApiError 401', async () => {
+    const { error } = await failure(getOrder(ADA, { ...options, now: () => Date.now() - 10 * 60_000 }));
+    expect(error).toMatchObject({ name: 'ApiError', status: 401, code: 401 });
+  });
+
+  test('a failure code inside HTTP 200 is an ApiError with that code and msg, not retried', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 200, code: 40_010, msg: 'merchant suspended' });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toMatchObject({ name: 'ApiError', status: 200, code: 40_010 });
+    expect((error as Error).message).toContain('merchant suspended');
+    expect(sandbox.log).toHaveLength(1);
+  });
+
+  test('a redirect is an ApiError, never followed, so the key goes nowhere else', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 302, headers: { location: `${server.url}/api/order/${SANDBOX_IDS.orders.grace}` } });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toMatchObject({ name: 'ApiError', status: 302 });
+    expect(sandbox.log.map((entry) => entry.path)).toEqual([`/api/order/${ADA}`]);
+  });
+});
+
+describe('status faults', () => {
+  test.each([400, 403, 409, 422])('HTTP %i is an ApiError with status, code and msg, not retried', async (status) => {
+    sandbox.fault({ route: 'order' }, { kind: 'status', status, code: 9000 + status, msg: `failure ${status}` });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, code: 9000 + status });
+    expect((error as Error).message).toContain(`failure ${status}`);
+    expect(sandbox.log).toHaveLength(1);
+  });
+
+  test.each([408, 429, 500, 502, 503, 504])('HTTP %i is retried, then an ApiError, every attempt with a fresh timestamp', async (status) => {
+    sandbox.fault({ route: 'order' }, { kind: 'status', status });
+    const { error } = await failure(getOrder(ADA, { ...options, maxRetries: 2 }));
+    expect(error).toMatchObject({ name: 'ApiError', status, code: status });
+    expect(sandbox.log).toHaveLength(3);
+    expect(sandbox.log.every((entry) => entry.fault === 'status')).toBe(true);
+    expectFresh(timestamps());
+  });
+
+  test('a transient 503 is retried and the lookup succeeds', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 503, times: 2 });
+    const order = await getOrder(ADA, options);
+    expect(order.orderId).toBe(ADA);
+    expect(sandbox.log.map((entry) => entry.status)).toEqual([503, 503, 200]);
+    expectFresh(timestamps());
+  });
+
+  test('maxRetries: 0 makes one attempt only', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 503 });
+    await failure(getOrder(ADA, { ...options, maxRetries: 0 }));
+    expect(sandbox.log).toHaveLength(1);
+  });
+});
+
+describe('Retry-After', () => {
+  test('a Retry-After that fits the deadline is waited out, then the retry succeeds', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 429, retryAfter: 1, times: 1 });
+    const order = await getOrder(ADA, { ...options, timeout: 10_000 });
+    expect(order.orderId).toBe(ADA);
+    expect(sandbox.log.map((entry) => entry.status)).toEqual([429, 200]);
+    const [first, second] = timestamps();
+    // Waited the second the service asked for (a few ms of timer slack allowed).
+    expect(second! - first!).toBeGreaterThanOrEqual(990);
+  });
+
+  test('a Retry-After beyond the deadline is an ApiError at once, with retryAfter in ms', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 503, retryAfter: 60 });
+    const { error, ms } = await failure(getOrder(ADA, { ...options, timeout: 2000 }));
+    expect(error).toMatchObject({ name: 'ApiError', status: 503, retryAfter: 60_000 });
+    expect(sandbox.log).toHaveLength(1);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  test('a Retry-After as an HTTP date is read too', async () => {
+    const date = new Date(Date.now() + 120_000).toUTCString();
+    sandbox.fault({ id: ADA }, { kind: 'status', status: 429, retryAfter: date });
+    const { error } = await failure(getOrder(ADA, { ...options, timeout: 2000 }));
+    expect(error).toMatchObject({ name: 'ApiError', status: 429 });
+    expect((error as ApiError).retryAfter).toBeGreaterThan(100_000);
+    expect((error as ApiError).retryAfter).toBeLessThanOrEqual(120_000);
+  });
+});
+
+describe('bodies that are not the envelope', () => {
+  test('an HTML page with HTTP 200 is a ValidationError', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'html' });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.length).toBeGreaterThan(0);
+    expect(sandbox.log).toHaveLength(1);
+  });
+
+  test('an HTML error page with HTTP 502 is an ApiError 502 without a code, after retries', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'html', status: 502 });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toMatchObject({ name: 'ApiError', status: 502, code: undefined });
+    expect(sandbox.log).toHaveLength(3);
+  });
+
+  test('truncated JSON is a ValidationError', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'truncated' });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
+  test('an empty body is a ValidationError', async () => {
+    sandbox.fault({ id: SANDBOX_IDS.sessions.open }, { kind: 'empty' });
+    const { error } = await failure(getSession(SANDBOX_IDS.sessions.open, options));
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
+  test('an oversized streamed body is a ValidationError, read no further than needed', async () => {
+    const size = 64 * 1024 * 1024;
+    sandbox.fault({ id: ADA }, { kind: 'oversized', bytes: size });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(ValidationError);
+    // Let the server notice the closed connection, then see how much it was made to produce.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sandbox.log).toHaveLength(1);
+    expect(sandbox.log[0]!.bodyBytes).toBeGreaterThan(1024 * 1024);
+    expect(sandbox.log[0]!.bodyBytes).toBeLessThan(size / 4);
+  });
+
+  test('an oversized body with Content-Length is a ValidationError, read no further than needed', async () => {
+    const size = 64 * 1024 * 1024;
+    sandbox.fault({ id: ADA }, { kind: 'oversized', bytes: size, contentLength: true });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(ValidationError);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sandbox.log[0]!.bodyBytes).toBeLessThan(size / 4);
+  });
+
+  test('a large body under maxBodyBytes is accepted, its unknown fields kept', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'oversized', bytes: 2 * 1024 * 1024 });
+    const order = await getOrder(ADA, { ...options, maxBodyBytes: 4 * 1024 * 1024 });
+    expect(order.orderId).toBe(ADA);
+    expect((order as Record<string, unknown>).padding).toMatch(/^x+$/);
+  });
+});
+
+describe('time and connections', () => {
+  test('latency beyond the timeout is a TimeoutError within its budget', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'latency', ms: 10_000 });
+    const { error, ms } = await failure(getOrder(ADA, { ...options, timeout: 500 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(LookupError);
+    expect(ms).toBeGreaterThanOrEqual(450);
+    expect(ms).toBeLessThan(500 + 1000);
+  });
+
+  test('latency within the timeout only delays the answer', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'latency', ms: 300 });
+    const order = await getOrder(ADA, { ...options, timeout: 5000 });
+    expect(order.orderId).toBe(ADA);
+  });
+
+  test('a dropped connection is a NetworkError after the retries, each visible in the log', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'drop' });
+    const { error } = await failure(getOrder(ADA, options));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).cause).toBeDefined();
+    expect(sandbox.log).toHaveLength(3);
+    expect(sandbox.log.every((entry) => entry.fault === 'drop' && entry.status === 0)).toBe(true);
+    expectFresh(timestamps());
+  });
+
+  test('a connection dropped once is retried and the lookup succeeds', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'drop', times: 1 });
+    const order = await getOrder(ADA, options);
+    expect(order.orderId).toBe(ADA);
+    expect(sandbox.log.map((entry) => entry.fault)).toEqual(['drop', null]);
+  });
+
+  test('a body that stalls halfway is a TimeoutError within its budget', async () => {
+    sandbox.fault({ id: ADA }, { kind: 'stall' });
+    const { error, ms } = await failure(getOrder(ADA, { ...options, timeout: 800 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(ms).toBeLessThan(800 + 1000);
+    expect(sandbox.log[0]!.bodyBytes).toBeGreaterThan(0);
+  });
+
+  test("the caller's own abort rejects with its reason, not a LookupError", async () => {
+    sandbox.fault({ id: ADA }, { kind: 'latency', ms: 10_000 });
+    const controller = new AbortController();
+    const reason = new Error('user navigated away');
+    setTimeout(() => controller.abort(reason), 100);
+    const { error, ms } = await failure(getOrder(ADA, { ...options, signal: controller.signal }));
+    expect(error).toBe(reason);
+    expect(ms).toBeLessThan(100 + 1000);
+    expect(sandbox.log).toHaveLength(1);
+  });
+});
