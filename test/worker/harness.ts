@@ -9,6 +9,10 @@ import { unstable_startWorker } from 'wrangler';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+// Only loopback traffic: no usage metrics, no download of the `Request.cf` placeholder.
+process.env['WRANGLER_SEND_METRICS'] = 'false';
+process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
+
 /** One answer of the worker as it came over the socket. */
 export interface Answer {
   readonly status: number;
@@ -138,4 +142,29 @@ export function stableHeaders(answer: Answer): string[] {
     lines.push(`${name}: ${answer.rawHeaders[index + 1]}`);
   }
   return lines;
+}
+
+/** Fails when the API key or the token secret appears in any answer's body or headers. */
+export function expectNoSecrets(stack: Stack): void {
+  const secrets = [stack.apiKey, stack.authSecret];
+  for (const answer of stack.answers) {
+    const text = `${answer.rawHeaders.join('\n')}\n${answer.body}`;
+    for (const secret of secrets) {
+      if (text.includes(secret)) throw new Error(`a secret appeared in an answer (status ${answer.status})`);
+    }
+  }
+  if (stack.answers.length === 0) throw new Error('no answers were scanned');
+}
+
+/** A record as the sandbox itself serves it, read with the secret key (to know what must not reach customers). */
+export async function upstreamRecord(stack: Stack, path: string): Promise<any> {
+  const response = await stack.sandbox.fetch(
+    new Request(`http://sandbox.invalid${path}`, { headers: { 'X-API-KEY': stack.apiKey, 'X-Timestamp': String(Date.now()) } }),
+  );
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** `Authorization: Bearer …` */
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
 }

@@ -1,0 +1,215 @@
+import { getOrder, getSession } from 'checkout-lookup';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
+import type { Stack } from './harness.js';
+
+let stack: Stack;
+let ada: string;
+let grace: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  ada = await stack.token('cus_ada');
+  grace = await stack.token('cus_grace');
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  await stack?.close();
+});
+
+describe('GET /api/order/:id', () => {
+  test('answers its owner in the service wire format, without the payment instrument or metadata', async () => {
+    const upstream = await upstreamRecord(stack, '/api/order/ord_ada_1');
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { code, msg, data } = answer.json();
+    expect(code).toBe(0);
+    expect(typeof msg).toBe('string');
+    expect(data.createTime).toBe(upstream.createTime);
+    expect(data.paymentMethod).toEqual({ paymentMethodType: 'CARD' });
+    expect(data).not.toHaveProperty('metadata');
+    const { metadata: _metadata, paymentMethod: _method, ...rest } = upstream;
+    expect(data).toMatchObject(rest);
+    expect(answer.body).not.toContain(upstream.paymentMethod.paymentInstrumentId);
+    expect(answer.body).not.toContain(upstream.metadata.giftMessage);
+  });
+
+  test('answers 404 for an order that does not exist', async () => {
+    const answer = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+    expect(answer.status).toBe(404);
+    expect(answer.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+  });
+
+  test("answers another customer's order with the very same 404 as a missing one", async () => {
+    const missing = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+    const foreign = await stack.send('/api/order/ord_grace_1', { headers: bearer(ada) });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect(stableHeaders(foreign)).toEqual(stableHeaders(missing));
+    // And the owner does see it, so the 404 above is about ownership.
+    expect((await stack.send('/api/order/ord_grace_1', { headers: bearer(grace) })).status).toBe(200);
+  });
+});
+
+describe('GET /api/checkout/session/:id', () => {
+  test('answers its customer without the session token, dates as ISO strings', async () => {
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    const answer = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
+
+    expect(answer.status).toBe(200);
+    const { data } = answer.json();
+    expect(data).not.toHaveProperty('token');
+    expect(new Date(data.created).getTime()).toBe(new Date(upstream.created).getTime());
+    expect(data.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Date(data.expire).getTime()).toBe(new Date(upstream.expire).getTime());
+    expect(data.customer.customerId).toBe('cus_ada');
+    expect(upstream.token).toEqual(expect.any(String));
+    expect(answer.body).not.toContain(upstream.token);
+  });
+
+  test("answers another customer's session with the very same 404 as a missing one", async () => {
+    const missing = await stack.send('/api/checkout/session/cs_nobody', { headers: bearer(ada) });
+    const foreign = await stack.send('/api/checkout/session/cs_open_grace', { headers: bearer(ada) });
+    expect(missing.status).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect(stableHeaders(foreign)).toEqual(stableHeaders(missing));
+    expect((await stack.send('/api/checkout/session/cs_open_grace', { headers: bearer(grace) })).status).toBe(200);
+  });
+});
+
+describe('the SDK pointed at the worker, as a shop page would use it', () => {
+  test('reads an order and a session with the token and no API key', async () => {
+    const options = { baseUrl: stack.url, headers: bearer(ada) };
+    const order = await getOrder('ord_ada_1', options);
+    expect(order.createTime).toBeInstanceOf(Date);
+    expect(order.createTime?.getTime()).toBe((await upstreamRecord(stack, '/api/order/ord_ada_1')).createTime);
+    expect(order.paymentMethod?.paymentInstrumentId).toBeUndefined();
+    const session = await getSession('cs_open_ada', options);
+    expect(session.created).toBeInstanceOf(Date);
+    expect(session.token).toBeUndefined();
+  });
+
+  test("gets an ApiError 404 for another customer's order", async () => {
+    await expect(getOrder('ord_grace_1', { baseUrl: stack.url, headers: bearer(ada), maxRetries: 0 })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+    });
+  });
+});
+
+describe('ids that are not ids', () => {
+  const paths = [
+    '/api/order/ord_ada_1/extra',
+    '/api/order/..',
+    '/api/order/.',
+    '/api/order/%2e%2e',
+    '/api/order/..%2F..%2Fapi%2Forder%2Ford_grace_1',
+    '/api/order/ord_ada_1%2F..%2Ford_grace_1',
+    '/api/order/ord_ada_1%2F',
+    '/api/order/%ZZ',
+    '/api/order/%00',
+    `/api/order/${'a'.repeat(300)}`,
+    '/api/order/',
+    '/api/checkout/session/cs_open_ada/..',
+    '/api/checkout/session/..%2Fcs_open_grace',
+    `/api/checkout/session/${'c'.repeat(300)}`,
+  ];
+
+  test.each(paths)('%s answers the same 404 and never reaches the service', async (path) => {
+    const reference = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+    stack.sandbox.clearLog();
+    const answer = await stack.send(path, { headers: bearer(ada) });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBe(reference.body);
+    expect(stack.sandbox.log).toEqual([]);
+  });
+
+  test('a 128-character id is still looked up', async () => {
+    stack.sandbox.clearLog();
+    const answer = await stack.send(`/api/order/${'a'.repeat(128)}`, { headers: bearer(ada) });
+    expect(answer.status).toBe(404);
+    expect(stack.sandbox.log).toHaveLength(1);
+  });
+
+  test('the service sees an id percent-encoded in one path segment', async () => {
+    stack.sandbox.clearLog();
+    await stack.send('/api/order/ord:ada.1', { headers: bearer(ada) });
+    expect(stack.sandbox.log.map((entry) => entry.path)).toEqual(['/api/order/ord%3Aada.1']);
+  });
+});
+
+describe('when the service fails', () => {
+  test('a 500 becomes 502 with a request id and none of the service text', async () => {
+    const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 500, msg: 'db-password-in-stack-trace' });
+    try {
+      const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+      expect(answer.status).toBe(502);
+      const body = answer.json();
+      expect(body).toEqual({ code: 502, msg: expect.any(String), data: null, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(answer.headers['x-request-id']).toBe(body.requestId);
+      expect(answer.body).not.toContain('db-password');
+    } finally {
+      remove();
+    }
+  });
+
+  test('a stalled answer becomes 504 once the deadline passes', async () => {
+    const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'stall' });
+    try {
+      const answer = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
+      expect(answer.status).toBe(504);
+      expect(answer.json()).toMatchObject({ code: 504, data: null, requestId: expect.any(String) });
+    } finally {
+      remove();
+    }
+  });
+
+  test('a slow answer becomes 504', async () => {
+    const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'latency', ms: 10_000 });
+    try {
+      expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) })).status).toBe(504);
+    } finally {
+      remove();
+    }
+  });
+
+  test.each([
+    ['a dropped connection', { kind: 'drop' }],
+    ['an HTML page', { kind: 'html' }],
+    ['a truncated body', { kind: 'truncated' }],
+    ['a 401 (a wrong API key)', { kind: 'status', status: 401 }],
+    ['a 429', { kind: 'status', status: 429, retryAfter: 3600 }],
+  ] as const)('%s becomes 502', async (_name, fault) => {
+    const remove = stack.sandbox.fault({ route: 'order' }, fault);
+    try {
+      const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+      expect(answer.status).toBe(502);
+      expect(Object.keys(answer.json()).sort()).toEqual(['code', 'data', 'msg', 'requestId']);
+    } finally {
+      remove();
+    }
+  });
+
+  test('a 404 from the service is the same 404', async () => {
+    const reference = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+    const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 404, msg: 'no such order ord_ada_1 in shard 7' });
+    try {
+      const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toBe(reference.body);
+    } finally {
+      remove();
+    }
+  });
+
+  test('the worker sends the API key to the service, and the service log masks it', async () => {
+    stack.sandbox.clearLog();
+    await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+    const [entry] = stack.sandbox.log;
+    expect(entry?.status).toBe(200);
+    expect(entry?.headers['x-api-key']).not.toBe(stack.apiKey);
+    expect(entry?.headers['x-timestamp']).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, expectNoSecrets, stableHeaders, startStack } from './harness.js';
+import type { Answer, Stack } from './harness.js';
+
+const SHOP = 'https://shop.example';
+
+let stack: Stack;
+let ada: string;
+beforeAll(async () => {
+  stack = await startStack({ vars: { ALLOWED_ORIGINS: `${SHOP}, https://other-shop.example` } });
+  ada = await stack.token('cus_ada');
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  // Every answer of this file, whatever its route and status.
+  for (const answer of stack.answers) expectCommonHeaders(answer);
+  await stack?.close();
+});
+
+function expectCommonHeaders(answer: Answer) {
+  expect(answer.headers['cache-control']).toBe('private, no-store');
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+}
+
+describe('methods', () => {
+  test.each(['/api/order/ord_ada_1', '/orders/ord_ada_1', '/', '/sign-in'])('HEAD %s: the GET status and headers, no body', async (path) => {
+    const headers = { ...bearer(ada), Cookie: `__Host-checkout-lookup=${ada}` };
+    const get = await stack.send(path, { headers });
+    const head = await stack.send(path, { method: 'HEAD', headers });
+    expect(head.status).toBe(get.status);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+  });
+
+  test('OPTIONS without CORS: 204 with Allow', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', { method: 'OPTIONS' });
+    expect(answer.status).toBe(204);
+    expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
+  });
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE'])('%s: 405 with Allow', async (method) => {
+    const answer = await stack.send('/api/order/ord_ada_1', { method, headers: bearer(ada) });
+    expect(answer.status).toBe(405);
+    expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(answer.json()).toEqual({ code: 405, msg: expect.any(String), data: null });
+  });
+
+  test('unknown paths: 404, JSON under /api and HTML elsewhere', async () => {
+    const api = await stack.send('/api/unknown', { headers: bearer(ada) });
+    expect(api.status).toBe(404);
+    expect(api.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+    const page = await stack.send('/nothing-here');
+    expect(page.status).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('CORS', () => {
+  test('an allowed origin gets Access-Control-Allow-Origin, and Vary: Origin', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), Origin: SHOP } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(answer.headers['vary']).toContain('Origin');
+  });
+
+  test('another origin gets no CORS header', async () => {
+    for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'null', `${SHOP}:8443`]) {
+      const answer = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), Origin: origin } });
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(answer.headers['vary']).toContain('Origin');
+    }
+  });
+
+  test('an error answer to an allowed origin is readable too (so the SDK sees 401/404)', async () => {
+    const answer = await stack.send('/api/order/ord_grace_1', { headers: { ...bearer(ada), Origin: SHOP } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
+  });
+
+  test('a preflight from an allowed origin allows the SDK headers', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', {
+      method: 'OPTIONS',
+      headers: { Origin: SHOP, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization, x-timestamp' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    const allowed = String(answer.headers['access-control-allow-headers']).toLowerCase();
+    expect(allowed).toContain('authorization');
+    expect(allowed).toContain('x-timestamp');
+  });
+
+  test('a preflight from another origin: 403 without CORS headers', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  test('without ALLOWED_ORIGINS no origin is allowed', async () => {
+    const plain = await startStack();
+    try {
+      const answer = await plain.send('/api/order/ord_ada_1', { headers: { ...bearer(await plain.token('cus_ada')), Origin: SHOP } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expectNoSecrets(plain);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('rate limit (the Workers rate-limit binding)', () => {
+  let limited: Stack;
+  beforeAll(async () => {
+    limited = await startStack({ rateLimit: { limit: 3, period: 60 } });
+  });
+  afterAll(async () => {
+    expectNoSecrets(limited);
+    await limited?.close();
+  });
+
+  test('limits each signed-in customer on their own, with 429 and Retry-After', async () => {
+    const adaToken = await limited.token('cus_ada');
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await limited.send('/api/order/ord_ada_1', { headers: bearer(adaToken) })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const over = await limited.send('/orders/ord_ada_1', { headers: { Cookie: `__Host-checkout-lookup=${adaToken}` } });
+    expect(over.status).toBe(429);
+    expect(over.headers['retry-after']).toBe('60');
+    const json = await limited.send('/api/checkout/session/cs_open_ada', { headers: bearer(adaToken) });
+    expect(json.status).toBe(429);
+    expect(json.headers['retry-after']).toBe('60');
+    expect(json.json()).toEqual({ code: 429, msg: expect.any(String), data: null });
+    // Another customer has their own budget.
+    const graceToken = await limited.token('cus_grace');
+    expect((await limited.send('/api/order/ord_grace_1', { headers: bearer(graceToken) })).status).toBe(200);
+  });
+
+  test('without the binding there is no limit', async () => {
+    const statuses = new Set<number>();
+    for (let index = 0; index < 8; index += 1) {
+      statuses.add((await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) })).status);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+});
+
+describe('a missing or malformed setting', () => {
+  test.each([
+    ['API_BASE_URL', undefined, 'API_BASE_URL'],
+    ['API_KEY', undefined, 'API_KEY'],
+    ['AUTH_SECRET', undefined, 'AUTH_SECRET'],
+    ['AUTH_SECRET', 'tiny-x9q', 'AUTH_SECRET'],
+    ['API_BASE_URL', 'ftp://127.0.0.1/', 'API_BASE_URL'],
+  ])('%s = %s: every route answers 500 naming %s, and nothing is looked up', async (name, value, named) => {
+    const broken = await startStack({ vars: { [name]: value } });
+    try {
+      const token = await broken.token('cus_ada');
+      const requests: [string, { method?: string; headers?: Record<string, string> }][] = [
+        ['/api/order/ord_ada_1', { headers: bearer(token) }],
+        ['/api/checkout/session/cs_open_ada', { headers: bearer(token) }],
+        ['/orders/ord_ada_1', { headers: { Cookie: `__Host-checkout-lookup=${token}` } }],
+        [`/sign-in?token=${token}`, {}],
+        ['/', {}],
+        ['/api/order/ord_ada_1', { method: 'OPTIONS' }],
+        ['/api/order/ord_ada_1', { method: 'POST' }],
+      ];
+      for (const [path, init] of requests) {
+        const answer = await broken.send(path, init);
+        expect(answer.status).toBe(500);
+        const body = answer.json();
+        expect(body.data).toBeNull();
+        expect(body.msg).toContain(named);
+        if (value !== undefined) expect(answer.body).not.toContain(value);
+        expectCommonHeaders(answer);
+      }
+      expect(broken.sandbox.log).toEqual([]);
+      expectNoSecrets(broken);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+test('404 answers carry no per-request header (so two of them are identical)', async () => {
+  const one = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+  const two = await stack.send('/api/order/ord_grace_1', { headers: bearer(ada) });
+  expect(stableHeaders(one)).toEqual(stableHeaders(two));
+  expect(one.headers['x-request-id']).toBeUndefined();
+});
