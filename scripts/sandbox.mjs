@@ -51,10 +51,14 @@ Try:
 Requests are logged below. Ctrl-C stops.
 `);
 
-let stopping = false;
+let stoppedAt;
 async function stop(signal) {
-  if (stopping) process.exit(130); // a second Ctrl-C: stop now
-  stopping = true;
+  // A second Ctrl-C stops at once; one arriving with the first (npm forwarding it too) is the same press.
+  if (stoppedAt !== undefined) {
+    if (Date.now() - stoppedAt > 500) process.exit(130);
+    return;
+  }
+  stoppedAt = Date.now();
   await server.close();
   console.log(`\nSandbox stopped (${signal}).`);
   process.exitCode = 0;
