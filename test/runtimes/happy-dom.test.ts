@@ -59,6 +59,8 @@ describe('a happy-dom window', () => {
   test('with dangerouslyAllowBrowser every check passes, errors included, through happy-dom\'s fetch', async () => {
     const from = server.seen.length;
     const label = 'happy-dom';
+    // happy-dom logs each failed request (503, 404, 401, refused, reset) to the page's console, as a browser's
+    // devtools would; those lines in the test output are expected.
     const facts = await runChecks(pkg, {
       baseUrl: server.proxyUrl,
       apiKey,
