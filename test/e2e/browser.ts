@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Whether Chromium is here. In CI its absence is a failure (CI installs it); on a developer's machine the e2e
+ * tests are skipped, loudly.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env['CI']) throw new Error(`${CHROMIUM} is missing: CI must install Chromium (apt-get install -y chromium)`);
+  console.warn(`\n\n  !!! e2e SKIPPED: ${CHROMIUM} not found. Install it with: sudo apt-get install -y chromium\n\n`);
+  return false;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Nothing but loopback: every other host name fails to resolve without a DNS query.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
+}
+
+const COLOURS = ['#b5651d', '#6b8e23', '#4682b4', '#8b4513'];
+
+/**
+ * Keeps the browser on loopback: product images (https://images.example.com/…) are answered with a local SVG
+ * placeholder, anything else off loopback is refused.
+ */
+export async function stayOnLoopback(context: BrowserContext): Promise<string[]> {
+  const refused: string[] = [];
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === 'images.example.com') {
+        const name = url.pathname.split('/').at(-1) ?? '?';
+        const colour = COLOURS[name.length % COLOURS.length];
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="${colour}"/><text x="48" y="62" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">${name[0]?.toUpperCase()}</text></svg>`;
+        await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
+        return;
+      }
+      refused.push(url.href);
+      await route.abort('blockedbyclient');
+    },
+  );
+  return refused;
+}

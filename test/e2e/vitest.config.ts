@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// Real headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) against the worker in workerd
+// and the sandbox, all on loopback. Screenshots go to test-output/ (git-ignored).
+export default defineProject({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
