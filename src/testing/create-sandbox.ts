@@ -60,6 +60,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   async function handle(request: Request): Promise<Response> {
+    // As fetch does: an aborted request never reaches the service.
+    if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
     const entry = logEntry(request, url, now());
     log.push(entry);

@@ -1,6 +1,5 @@
 export { createSandbox } from './create-sandbox.js';
 export { SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
-export { maskSecret } from './log.js';
 export type {
   DropFault,
   EmptyFault,

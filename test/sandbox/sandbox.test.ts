@@ -45,6 +45,13 @@ describe('createSandbox', () => {
     expect(response.status).toBe(200);
   });
 
+  test('rejects an already aborted request with its reason, as fetch does, and logs nothing', async () => {
+    const sandbox = createSandbox();
+    const reason = new Error('too late');
+    await expect(sandbox.fetch(signed(sandbox, ORDER, { signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
+    expect(sandbox.log).toEqual([]);
+  });
+
   test('rejects bad options with a TypeError naming the option', () => {
     expect(() => createSandbox({ apiKey: '' })).toThrow(/"apiKey"/);
     expect(() => createSandbox({ clockSkewMs: -1 })).toThrow(/"clockSkewMs"/);
