@@ -1,0 +1,86 @@
+// Measurement 2: cost per call. getOrder of the BUILT package against the sandbox served over loopback HTTP in
+// its own process, vs bare fetch + JSON.parse (bench/baselines/bare-fetch.mjs: same URL, same headers). Every
+// round runs in a fresh process; rounds alternate SDK/bare (and which goes first), sequential and 16 concurrent
+// callers. When the median ratio misses its target, one more round of each runs under `node --cpu-prof`.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TYPICAL_ORDER_ID } from './fixtures.mjs';
+import { BENCH, forkOnce, median, progress, startChild } from './lib.mjs';
+import { summarizeProfile } from './profile.mjs';
+
+export const PER_CALL = Object.freeze({
+  rounds: 5,
+  warmup: 500,
+  calls: 3000,
+  concurrentRounds: 3,
+  concurrency: 16,
+  concurrentCalls: 4000,
+  targetRatio: 1.05,
+});
+
+const ROUND = join(BENCH, 'procs', 'call-round.mjs');
+
+export async function measurePerCall(config = PER_CALL) {
+  const apiKey = randomBytes(24).toString('base64url');
+  const server = await startChild(join(BENCH, 'procs', 'sandbox-server.mjs'), { apiKey });
+  try {
+    const base = { url: server.url, apiKey, id: TYPICAL_ORDER_ID, warmup: config.warmup };
+    const round = (mode, calls, concurrency, execArgv) =>
+      forkOnce(ROUND, { ...base, mode, calls, concurrency }, { execArgv, timeoutMs: 120_000 });
+
+    const sequential = { sdk: [], bare: [] };
+    for (let index = 0; index < config.rounds; index++) {
+      for (const mode of index % 2 === 0 ? ['sdk', 'bare'] : ['bare', 'sdk']) {
+        sequential[mode].push(await round(mode, config.calls, 1));
+      }
+      progress(`per-call: sequential round ${index + 1}/${config.rounds}`);
+    }
+    const concurrent = { sdk: [], bare: [] };
+    for (let index = 0; index < config.concurrentRounds; index++) {
+      for (const mode of index % 2 === 0 ? ['sdk', 'bare'] : ['bare', 'sdk']) {
+        concurrent[mode].push(await round(mode, config.concurrentCalls, config.concurrency));
+      }
+      progress(`per-call: ${config.concurrency} concurrent callers, round ${index + 1}/${config.concurrentRounds}`);
+    }
+
+    const result = {
+      config,
+      sequential: summarize(sequential),
+      concurrent: summarize(concurrent),
+    };
+    if (result.sequential.ratio > config.targetRatio) {
+      progress('per-call: ratio over target, profiling one round of each with --cpu-prof');
+      result.profile = {};
+      for (const mode of ['sdk', 'bare']) {
+        const dir = await mkdtemp(join(tmpdir(), `checkout-lookup-prof-${mode}-`));
+        try {
+          await round(mode, config.calls, 1, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '100']);
+          result.profile[mode] = await summarizeProfile(dir, { calls: config.warmup + config.calls + 1 });
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      }
+    }
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+function summarize({ sdk, bare }) {
+  const pick = (rounds, key) => median(rounds.map((round) => round[key]));
+  const out = {
+    rounds: sdk.length,
+    sdk: { medianMs: pick(sdk, 'medianMs'), p99Ms: pick(sdk, 'p99Ms'), throughput: pick(sdk, 'throughput') },
+    bare: { medianMs: pick(bare, 'medianMs'), p99Ms: pick(bare, 'p99Ms'), throughput: pick(bare, 'throughput') },
+    roundRatios: sdk.map((round, index) => round.medianMs / bare[index].medianMs),
+  };
+  out.ratio = out.sdk.medianMs / out.bare.medianMs;
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await measurePerCall(), null, 2));
+}
