@@ -77,7 +77,7 @@ describe('serveSandbox', () => {
     const sandbox = createSandbox();
     const server = await start(sandbox);
     sandbox.fault({}, { kind: 'stall' });
-    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 300);
+    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 1000);
     expect(closedByServer).toBe(false);
     const [head, body] = text.split('\r\n\r\n') as [string, string];
     expect(head).toMatch(/^HTTP\/1\.1 200/);
