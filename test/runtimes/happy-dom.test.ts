@@ -19,10 +19,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('a happy-dom window', () => {
-  test('is a page: window, document and fetch are happy-dom\'s', () => {
+  test('is a page (window, document, happy-dom\'s navigator) with the installed package', () => {
     expect(typeof window).toBe('object');
     expect(typeof document).toBe('object');
     expect(navigator.userAgent).toContain('HappyDOM');
+    expect(entryUrl).toBe(`file://${inject('runtimesApp')}/node_modules/checkout-lookup/dist/index.js`);
   });
 
   test('getOrder with no apiKey (a proxy) goes through happy-dom\'s fetch', async () => {
