@@ -1,10 +1,5 @@
 /** Literal names of every error class, so checks survive minifiers and duplicated copies of the package. */
-export type LookupErrorName =
-  | 'LookupError'
-  | 'ApiError'
-  | 'NetworkError'
-  | 'TimeoutError'
-  | 'ValidationError';
+export type LookupErrorName = 'LookupError' | 'ApiError' | 'NetworkError' | 'TimeoutError' | 'ValidationError';
 
 /**
  * Base class of every error raised for a request that went out.
@@ -23,17 +18,16 @@ export class LookupError extends Error {
 export class ApiError extends LookupError {
   override name = 'ApiError' as const;
   /** HTTP status of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The envelope's `code`, when the answer had an envelope. */
-  readonly code: number | undefined;
+  declare readonly code?: number;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter?: number;
 
-  constructor(message: string, details: { status: number; code?: number | undefined; retryAfter?: number | undefined }) {
+  /** @param fields - The status, and the envelope code and `Retry-After` wait when there were ones. */
+  constructor(message: string, fields: { status: number; code?: number | undefined; retryAfter?: number | undefined }) {
     super(message);
-    this.status = details.status;
-    this.code = details.code;
-    this.retryAfter = details.retryAfter;
+    Object.assign(this, fields);
   }
 }
 
@@ -49,7 +43,7 @@ export class TimeoutError extends LookupError {
 
 /** One reason a response did not match the documented shape: a dotted path and what was expected there. */
 export interface ValidationIssue {
-  /** Dotted path inside the resource, such as `priceDataList.0.quantity`; empty for the body or envelope itself. */
+  /** Dotted path inside the resource, such as `priceDataList.0.quantity`; empty for the body itself. */
   readonly path: string;
   /** What was expected and what kind of value came instead; never the value itself. */
   readonly message: string;
@@ -58,25 +52,12 @@ export interface ValidationIssue {
 /** A 2xx answer that is not the documented shape: not JSON, no envelope, or data of the wrong shape. */
 export class ValidationError extends LookupError {
   override name = 'ValidationError' as const;
-  /** Every mismatch found, with its path. */
-  readonly issues: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[]) {
-    const [first] = issues;
-    const where = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'unknown shape';
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-    super(`The response did not match the documented shape: ${where}${more}`);
-    this.issues = issues;
+  /** @param issues - Every mismatch found, with its path. */
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join('; '));
   }
 }
-
-const names: ReadonlySet<string> = new Set<LookupErrorName>([
-  'LookupError',
-  'ApiError',
-  'NetworkError',
-  'TimeoutError',
-  'ValidationError',
-]);
 
 /**
  * Tells whether a value is one of this package's errors, also across realms and duplicated copies of the package.
@@ -87,6 +68,8 @@ const names: ReadonlySet<string> = new Set<LookupErrorName>([
 export function isLookupError(value: unknown): value is LookupError {
   return (
     value instanceof LookupError ||
-    (value instanceof Error && names.has(value.name) && !(value instanceof DOMException))
+    (value instanceof Error &&
+      !(value instanceof DOMException) &&
+      /^(Lookup|Api|Network|Timeout|Validation)Error$/.test(value.name))
   );
 }

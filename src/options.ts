@@ -24,97 +24,15 @@ export interface LookupOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-/** Options after defaults and checks: read by the request core, never by users. */
-export interface ResolvedOptions {
-  readonly base: string;
-  readonly apiKey: string | undefined;
-  readonly fetch: (request: Request) => Promise<Response>;
-  readonly signal: AbortSignal | undefined;
-  readonly timeout: number;
-  readonly maxRetries: number;
-  readonly headers: HeadersInit | undefined;
-  readonly now: () => number;
-  readonly successCodes: readonly number[];
-  readonly maxBodyBytes: number;
-  readonly dangerouslyAllowBrowser: boolean;
-}
-
-const defaults = Object.freeze({
+/** Defaults of the options that have one. */
+export const defaults = Object.freeze({
   timeout: 10_000,
   maxRetries: 2,
   successCodes: Object.freeze([0, 200]),
   maxBodyBytes: 1024 * 1024,
 });
 
-// setTimeout fires at once for delays above 2^31 - 1 ms.
-const MAX_TIMEOUT = 2_147_483_647;
-
-/** Applies defaults once and checks every option, throwing a `TypeError` that names the option. */
-export function resolveOptions(options: LookupOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('"options" must be an object with at least "baseUrl"');
-  }
-  const {
-    apiKey,
-    signal,
-    headers,
-    timeout = defaults.timeout,
-    maxRetries = defaults.maxRetries,
-    successCodes = defaults.successCodes,
-    maxBodyBytes = defaults.maxBodyBytes,
-    now = Date.now,
-  } = options;
-  const fetch = options.fetch ?? globalThis.fetch;
-
-  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '' || /[^\x21-\x7e]/.test(apiKey))) {
-    throw new TypeError('"apiKey" must be a non-empty string of visible ASCII characters');
-  }
-  if (typeof fetch !== 'function') throw new TypeError('"fetch" must be a function; no global fetch was found');
-  if (!(typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT)) {
-    throw new TypeError(`"timeout" must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT}`);
-  }
-  if (!(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
-    throw new TypeError('"maxRetries" must be a non-negative integer');
-  }
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new TypeError('"maxBodyBytes" must be a positive integer');
-  }
-  if (!(Array.isArray(successCodes) && successCodes.every(Number.isInteger))) {
-    throw new TypeError('"successCodes" must be an array of integers');
-  }
-  if (typeof now !== 'function') throw new TypeError('"now" must be a function returning milliseconds');
-  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && 'aborted' in signal)) {
-    throw new TypeError('"signal" must be an AbortSignal');
-  }
-
-  return {
-    base: resolveBase(options.baseUrl),
-    apiKey,
-    fetch,
-    signal,
-    timeout,
-    maxRetries,
-    headers,
-    now,
-    successCodes,
-    maxBodyBytes,
-    dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-  };
-}
-
-function resolveBase(baseUrl: string | URL): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError('"baseUrl" must be an absolute http or https URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError('"baseUrl" must be an absolute http or https URL');
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new TypeError('"baseUrl" must not carry a query, a fragment or credentials');
-  }
-  const base = `${url.origin}${url.pathname}`;
-  return base.endsWith('/') ? base : `${base}/`;
+/** Throws a `TypeError` that names the option, unless `ok`. */
+export function check(ok: unknown, name: string, rule: string): void {
+  if (!ok) throw new TypeError(`"${name}" must be ${rule}`);
 }

@@ -1,50 +1,23 @@
-import { abortable } from './abort.js';
-
 /**
- * Reads a response body up to `limit` bytes while `signal` stays armed, so a body that stalls after the headers
- * cannot hang the call. Returns `undefined`, having cancelled the stream, when the body is larger than `limit`:
- * a larger body is never buffered whole.
+ * Reads a response body as text, up to `limit` bytes, racing each read against `aborted`, so a body that stalls
+ * after the headers cannot outlive the deadline. Returns `undefined`, having cancelled the stream, when the body is
+ * larger than `limit`: a larger body is never buffered whole.
  */
-export async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array | undefined> {
-  const body = response.body;
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) {
-    void body?.cancel().catch(ignore);
-    return undefined;
-  }
-  if (body === null) return new Uint8Array(0);
-
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+export async function readText(response: Response, limit: number, aborted: Promise<never>): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0;
   try {
-    for (;;) {
-      const { done, value } = await abortable(reader.read(), signal);
-      if (done) break;
+    while (reader && size <= limit) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) return text + decoder.decode();
       size += value.byteLength;
-      if (size > limit) {
-        void reader.cancel().catch(ignore);
-        return undefined;
-      }
-      chunks.push(value);
+      text += decoder.decode(value, { stream: true });
     }
-  } catch (error) {
-    void reader.cancel(error).catch(ignore);
-    throw error;
+  } finally {
+    // Releases the connection of a body left unread: too large, stalled or broken.
+    reader?.cancel().catch(() => {});
   }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return reader ? undefined : '';
 }
-
-/** Releases a body that will not be read, so its connection can be reused. */
-export function discardBody(response: Response): void {
-  void response.body?.cancel().catch(ignore);
-}
-
-function ignore(): void {}

@@ -1,5 +1,5 @@
 /** True in a page with a DOM window and document (browsers, happy-dom); false in Workers, Deno, Bun and Node. */
 export function isBrowser(): boolean {
   const scope = globalThis as { window?: unknown; document?: unknown };
-  return typeof scope.window === 'object' && scope.window !== null && typeof scope.document === 'object';
+  return !!scope.window && !!scope.document;
 }

@@ -1,10 +1,11 @@
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-const BACKOFF_BASE = 250;
-const BACKOFF_CAP = 4_000;
+import { ApiError, NetworkError } from '../errors.js';
 
-/** Whether an HTTP status may be retried: timeouts, rate limits and transient server failures only. */
-export function isRetryableStatus(status: number): boolean {
-  return RETRYABLE_STATUSES.has(status);
+/**
+ * Whether a failure may be retried: a network failure, or an HTTP timeout, rate limit or transient server failure.
+ * An envelope failure inside HTTP 2xx (status 200) is final.
+ */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && [408, 429, 500, 502, 503, 504].includes(error.status));
 }
 
 /**
@@ -12,16 +13,12 @@ export function isRetryableStatus(status: number): boolean {
  * or undefined when there is none or it cannot be read.
  */
 export function parseRetryAfter(value: string | null, now: () => number): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now());
+  const ms = value === null ? Number.NaN : /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
-/** Exponential backoff with "equal jitter": half of the capped step is fixed, half random. */
+/** Exponential backoff with "equal jitter": 250 ms doubling per retry, capped at 4 s; half fixed, half random. */
 export function backoff(retry: number): number {
-  const step = Math.min(BACKOFF_CAP, BACKOFF_BASE * 2 ** retry);
-  return step / 2 + Math.random() * (step / 2);
+  const step = Math.min(4000, 250 * 2 ** retry);
+  return step / 2 + (Math.random() * step) / 2;
 }

@@ -1,22 +1,24 @@
-const MAX_ID_LENGTH = 256;
-// C0 controls, DEL and C1 controls.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+import { check } from '../options.js';
+
+// Empty, "." or "..", longer than 256 characters, or holding C0 controls, DEL or C1 controls.
+const BAD_ID = /^\.{0,2}$|^.{257}|[\u0000-\u001f\u007f-\u009f]/su;
 
 /**
- * Builds the request URL: the id travels as one percent-encoded path segment, so no id can leave its path.
- * Throws a `TypeError` before any request for an id that is not a usable identifier.
+ * Builds the request URL from the base URL, the resource's path and the id. The id travels as one percent-encoded
+ * path segment, so no id can leave its path. Throws a `TypeError` before any request for a bad base URL or id.
  */
-export function resourceUrl(base: string, path: string, id: string): string {
-  if (typeof id !== 'string') throw new TypeError('"id" must be a string');
-  if (id === '' || id === '.' || id === '..') throw new TypeError(`"id" must not be empty, "." or ".."`);
-  if (id.length > MAX_ID_LENGTH) throw new TypeError(`"id" must be at most ${MAX_ID_LENGTH} characters`);
-  if (CONTROL.test(id)) throw new TypeError('"id" must not contain control characters');
-  let segment: string;
+export function resourceUrl(baseUrl: string | URL, path: string, id: string): string {
+  let base: URL | undefined;
   try {
-    segment = encodeURIComponent(id);
-  } catch {
-    // encodeURIComponent throws URIError on a lone surrogate.
-    throw new TypeError('"id" must be well-formed Unicode');
-  }
-  return `${base}${path}${segment}`;
+    base = new URL(baseUrl);
+  } catch {}
+  // Credentials and a fragment are dropped below (origin and path only); a query would be lost, so it is refused.
+  check(/^https?:$/.test(base?.protocol!) && !base!.search, 'baseUrl', 'an http(s) URL without query');
+  let segment: string | undefined;
+  try {
+    // encodeURIComponent throws a URIError on a lone surrogate.
+    if (typeof id === 'string' && !BAD_ID.test(id)) segment = encodeURIComponent(id);
+  } catch {}
+  check(segment, 'id', '1 to 256 characters, not "." or "..", no controls');
+  return `${base!.origin}${base!.pathname.replace(/\/?$/, '/')}${path}${segment}`;
 }

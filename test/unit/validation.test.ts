@@ -79,11 +79,8 @@ describe('dates', () => {
     ['1763800000000', '2025-11-22T08:26:40.000Z'],
     ['2026-11-20T10:00:00Z', '2026-11-20T10:00:00.000Z'],
     ['2026-11-20T10:00:00.123456Z', '2026-11-20T10:00:00.123Z'],
-    ['2026-11-20T10:00:00', '2026-11-20T10:00:00.000Z'],
-    ['2026-11-20 10:00:00', '2026-11-20T10:00:00.000Z'],
     ['2026-11-20T11:00:00+01:00', '2026-11-20T10:00:00.000Z'],
-    ['2026-11-20T11:00:00+0100', '2026-11-20T10:00:00.000Z'],
-    ['2026-11-20', '2026-11-20T00:00:00.000Z'],
+    ['2026-11-20T10:00Z', '2026-11-20T10:00:00.000Z'],
   ])('%s is read as %s', async (value, iso) => {
     const { fetch } = recordingFetch(ok({ createTime: value }), ok({ created: value, expire: value }));
     expect((await getOrder('ord_1', options(fetch))).createTime?.toISOString()).toBe(iso);
@@ -92,8 +89,20 @@ describe('dates', () => {
     expect(result.expire?.toISOString()).toBe(iso);
   });
 
-  test.each(['yesterday', 'Tue, 20 Nov 2026', '2026-13-45T99:99:99Z', '', 9e20])(
-    '%s, in a form that cannot be read, becomes null without failing the lookup',
+  test.each([
+    'yesterday',
+    'Tue, 20 Nov 2026 10:00:00 GMT',
+    '2026-13-45T99:99:99Z',
+    // Without an offset, engines disagree (local time or UTC): not guessed at.
+    '2026-11-20T10:00:00',
+    '2026-11-20',
+    '',
+    9e20,
+    true,
+    ['2026-11-20T10:00:00Z'],
+    { at: 1 },
+  ])(
+    '%s, in a form or of a type that cannot be read, becomes null without failing the lookup',
     async (value) => {
       const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
       const result = await getOrder('ord_1', options(fetch));
@@ -101,12 +110,6 @@ describe('dates', () => {
       expect(result.orderId).toBe('ord_1');
     },
   );
-
-  test('a date of the wrong type is a ValidationError', async () => {
-    const { fetch } = recordingFetch(ok({ ...order, createTime: true }));
-    const error = await failure(getOrder('ord_1', options(fetch)));
-    expect(error.issues[0]?.path).toBe('createTime');
-  });
 
   test('an order serialised with JSON.stringify reads back the same', async () => {
     const first = recordingFetch(ok(order));
