@@ -7,8 +7,8 @@
 // Usage: node scripts/size.mjs            (after `npm run build`)
 //        CHECKOUT_LOOKUP_PACKAGE_DIR=/path node scripts/size.mjs   (measure another copy of the package)
 
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,54 +70,53 @@ if (!existsSync(mainEntry)) {
 // A throwaway project whose node_modules/checkout-lookup is the package directory, so bare imports resolve
 // exactly as they do for a user: through package.json "exports", with its "sideEffects" flag.
 const work = await mkdtemp(join(tmpdir(), 'checkout-lookup-size-'));
-try {
-  await mkdir(join(work, 'node_modules'));
-  await symlink(packageDir, join(work, 'node_modules', 'checkout-lookup'), 'dir');
-  await writeFile(join(work, 'package.json'), '{ "name": "size-probe", "private": true, "type": "module" }\n');
+// On every way out, an uncaught error included (such as EPIPE when piped into `head`).
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+await mkdir(join(work, 'node_modules'));
+await symlink(packageDir, join(work, 'node_modules', 'checkout-lookup'), 'dir');
+await writeFile(join(work, 'package.json'), '{ "name": "size-probe", "private": true, "type": "module" }\n');
 
-  const rows = [];
-  const failures = [];
-  for (const [index, entry] of entries.entries()) {
-    const file = join(work, `entry-${index}.js`);
-    await writeFile(file, entry.source);
-    for (const bundler of ['esbuild', 'rollup']) {
-      const code = bundler === 'esbuild' ? await bundleWithEsbuild(file, work) : await bundleWithRollup(file);
-      const min = Buffer.byteLength(code);
-      const gzip = min === 0 ? 0 : gzipSync(code, { level: 9 }).length;
-      const problems = [];
-      if (entry.budget !== undefined && gzip > entry.budget) {
-        problems.push(`${gzip} B min+gzip is over the budget of ${entry.budget} B`);
-      }
-      for (const word of [...entry.forbidden, ...testingOnly]) {
-        if (code.includes(word)) problems.push(`contains "${word}"`);
-      }
-      rows.push({ bundler, entry, min, gzip, ok: problems.length === 0 });
-      for (const problem of problems) failures.push({ bundler, entry, file, problem });
+const rows = [];
+const failures = [];
+for (const [index, entry] of entries.entries()) {
+  const file = join(work, `entry-${index}.js`);
+  await writeFile(file, entry.source);
+  for (const bundler of ['esbuild', 'rollup']) {
+    const code = bundler === 'esbuild' ? await bundleWithEsbuild(file, work) : await bundleWithRollup(file);
+    const min = Buffer.byteLength(code);
+    const gzip = min === 0 ? 0 : gzipSync(code, { level: 9 }).length;
+    const problems = [];
+    if (entry.budget !== undefined && gzip > entry.budget) {
+      problems.push(`${gzip} B min+gzip is over the budget of ${entry.budget} B`);
     }
-  }
-
-  printTable(rows);
-
-  if (failures.length > 0) {
-    console.error('\nsize: FAILED');
-    for (const { bundler, entry, problem } of failures) console.error(`  - ${bundler}, ${entry.name}: ${problem}`);
-    // esbuild's metafile says which modules were kept and through which imports; the unminified bundle shows
-    // which top-level statement carries each unexpected name.
-    const explained = new Set();
-    for (const { entry, file } of failures) {
-      if (explained.has(entry.name)) continue;
-      explained.add(entry.name);
-      await explain(entry, file, work);
+    for (const word of [...entry.forbidden, ...testingOnly]) {
+      if (code.includes(word)) problems.push(`contains "${word}"`);
     }
-    process.exitCode = 1;
-  } else {
-    console.log(
-      '\nsize: ok: every budget met; getOrder holds no session-only field, getSession no order-only field, ' +
-        'no bundle anything of checkout-lookup/testing, and a bare import costs 0 B.',
-    );
+    rows.push({ bundler, entry, min, gzip, ok: problems.length === 0 });
+    for (const problem of problems) failures.push({ bundler, entry, file, problem });
   }
-} finally {
-  await rm(work, { recursive: true, force: true });
+}
+
+printTable(rows);
+
+if (failures.length > 0) {
+  console.error('\nsize: FAILED');
+  for (const { bundler, entry, problem } of failures) console.error(`  - ${bundler}, ${entry.name}: ${problem}`);
+  // esbuild's metafile says which modules were kept and through which imports; the unminified bundle shows
+  // which top-level statement carries each unexpected name.
+  const explained = new Set();
+  for (const { entry, file } of failures) {
+    if (explained.has(entry.name)) continue;
+    explained.add(entry.name);
+    await explain(entry, file, work);
+  }
+  process.exitCode = 1;
+} else {
+  console.log(
+    '\nsize: ok: every budget met; getOrder holds no session-only field, getSession no order-only field, ' +
+      'no bundle anything of checkout-lookup/testing, and a bare import costs 0 B.',
+  );
 }
 
 /** esbuild as wrangler runs it for a Worker: ESM, the workerd/worker/browser conditions. */
