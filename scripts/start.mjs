@@ -6,13 +6,15 @@
 // 3. Serves the sandbox over HTTP on 127.0.0.1 with that API_KEY, starts `wrangler dev` on 127.0.0.1, waits until
 //    the worker answers, and prints a sign-in link for cus_ada that opens the order page of ord_ada_1.
 // Ctrl-C stops both. Nothing here needs the network beyond loopback.
+// PORT (default 8787) and SANDBOX_PORT (default 8788, first run only) change the ports; DEV_VARS_FILE keeps the
+// local settings in another file (the tests use it so a developer's own .dev.vars is left alone).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const DEV_VARS = `${ROOT}.dev.vars`;
+const DEV_VARS = process.env.DEV_VARS_FILE || `${ROOT}.dev.vars`;
 const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8788);
 const HOST = '127.0.0.1';
@@ -33,7 +35,7 @@ if (!existsSync(DEV_VARS)) {
     '',
   ];
   writeFileSync(DEV_VARS, lines.join('\n'), { mode: 0o600 });
-  log('wrote .dev.vars with a new random API_KEY and AUTH_SECRET');
+  log(`wrote ${DEV_VARS === `${ROOT}.dev.vars` ? '.dev.vars' : DEV_VARS} with a new random API_KEY and AUTH_SECRET`);
 }
 const vars = parseDotenv(readFileSync(DEV_VARS, 'utf8'));
 for (const name of ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET']) {
@@ -69,6 +71,7 @@ const wrangler = spawn(
     '--port',
     String(WORKER_PORT),
     '--show-interactive-dev-session=false',
+    ...(process.env.DEV_VARS_FILE ? ['--env-file', DEV_VARS] : []),
   ],
   { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } },
 );

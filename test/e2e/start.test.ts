@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const available = chromiumAvailable();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+// `npm start` itself, the project's main job: the printed link must open a working order page, and Ctrl-C must
+// stop the worker and the sandbox. Its settings go to a temporary file, so a developer's .dev.vars is untouched.
+describe.skipIf(!available)('npm start', () => {
+  let directory: string;
+  let child: ChildProcess;
+  let output = '';
+  let browser: Browser;
+  let ports: { worker: number; sandbox: number };
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'checkout-lookup-start-'));
+    ports = { worker: await freePort(), sandbox: await freePort() };
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(ports.worker),
+        SANDBOX_PORT: String(ports.sandbox),
+        DEV_VARS_FILE: join(directory, 'dev.vars'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    browser = await launch();
+  });
+  afterAll(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await browser?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  test('prints a sign-in link that opens the order page of ord_ada_1', async () => {
+    const link = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/sign-in\?\S+)/.exec(output);
+        if (match) {
+          clearInterval(timer);
+          resolve(match[1]!);
+        } else if (child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(`npm start exited early:\n${output}`));
+        }
+      }, 100);
+    });
+    expect(new URL(link).port).toBe(String(ports.worker));
+
+    // The generated settings: random secrets, the sandbox on loopback.
+    const vars = readFileSync(join(directory, 'dev.vars'), 'utf8');
+    expect(vars).toContain(`API_BASE_URL="http://127.0.0.1:${ports.sandbox}"`);
+    expect(vars).toMatch(/API_KEY="[A-Za-z0-9_-]{32}"/);
+    expect(vars).toMatch(/AUTH_SECRET="[A-Za-z0-9_-]{43}"/);
+    // The output never shows them.
+    for (const line of vars.split('\n')) {
+      const value = /^(?:API_KEY|AUTH_SECRET)="(.+)"$/.exec(line)?.[1];
+      if (value) expect(output).not.toContain(value);
+    }
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    await stayOnLoopback(context);
+    const page = await context.newPage();
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/orders/ord_ada_1');
+    expect(await page.locator('h1').innerText()).toContain('ord_ada_1');
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    await context.close();
+  });
+
+  test('Ctrl-C stops the worker and the sandbox', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(await portIsFree(ports.worker)).toBe(true);
+    expect(await portIsFree(ports.sandbox)).toBe(true);
+  });
+});
