@@ -1,8 +1,12 @@
 // Measurement 4: cold start, from process start to the first resolved getOrder against the in-process sandbox,
 // in Node, Bun and Deno (the versions installed as devDependencies), minus the run time of an empty script in the
 // same runtime; and the import cost of the built package in Node. Runs alternate between the empty script and
-// the measured one; medians of every series are reported.
+// the measured one; medians of every series are reported. References beside them: the runtime's own cost of a
+// first Request/Response (web-classes.mjs), and the import split into valibot and the package on top.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 import { BENCH, BIN, ROOT, median, progress, timeCommand } from './lib.mjs';
 
 export const COLD_START = Object.freeze({ runs: 15, importRuns: 25, importTargetMs: 10 });
@@ -23,9 +27,11 @@ export async function measureColdStart(config = COLD_START) {
     await run('get-order.mjs'); // fills the OS file cache and any runtime cache before anything is timed
     const empty = [];
     const getOrder = [];
+    const webClasses = [];
     for (let index = 0; index < config.runs; index++) {
       empty.push(await run('empty.mjs'));
       getOrder.push(await run('get-order.mjs'));
+      webClasses.push(await run('web-classes.mjs'));
     }
     runtimes.push({
       name: runtime.name,
@@ -34,18 +40,40 @@ export async function measureColdStart(config = COLD_START) {
       emptyMs: median(empty),
       getOrderMs: median(getOrder),
       overEmptyMs: median(getOrder) - median(empty),
+      webClassesOverEmptyMs: median(webClasses) - median(empty),
     });
     progress(`cold start: ${runtime.name}`);
   }
 
   const node = RUNTIMES[0];
+  // What-if reference: dist/index.js with the parts of valibot it uses bundled in (esbuild, not minified), so
+  // Node parses those instead of valibot's whole 200 KB module.
+  const work = await mkdtemp(join(tmpdir(), 'checkout-lookup-bench-import-'));
   const empty = [];
   const imported = [];
   const inProcess = [];
-  for (let index = 0; index < config.importRuns; index++) {
-    empty.push((await timeCommand(node.command, [script('empty.mjs')])).ms);
-    imported.push((await timeCommand(node.command, [script('import.mjs')])).ms);
-    inProcess.push(Number((await timeCommand(node.command, [script('import-timed.mjs')])).stdout.trim()));
+  const split = [];
+  const inlined = [];
+  try {
+    await esbuild.build({
+      entryPoints: [join(ROOT, 'dist', 'index.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      outfile: join(work, 'inlined.mjs'),
+      logLevel: 'silent',
+    });
+    await writeFile(join(work, 'import-inlined.mjs'), "import './inlined.mjs';\n");
+    for (let index = 0; index < config.importRuns; index++) {
+      empty.push((await timeCommand(node.command, [script('empty.mjs')])).ms);
+      imported.push((await timeCommand(node.command, [script('import.mjs')])).ms);
+      inProcess.push(Number((await timeCommand(node.command, [script('import-timed.mjs')])).stdout.trim()));
+      split.push(JSON.parse((await timeCommand(node.command, [script('import-split.mjs')])).stdout));
+      inlined.push((await timeCommand(node.command, [join(work, 'import-inlined.mjs')])).ms);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
   progress('cold start: import cost in Node');
   return {
@@ -57,6 +85,9 @@ export async function measureColdStart(config = COLD_START) {
       importMs: median(imported),
       overEmptyMs: median(imported) - median(empty),
       inProcessMs: median(inProcess),
+      valibotAloneMs: median(split.map((row) => row.valibotMs)),
+      packageOnTopOfValibotMs: median(split.map((row) => row.packageOnTopMs)),
+      valibotInlinedOverEmptyMs: median(inlined) - median(empty),
     },
   };
 }

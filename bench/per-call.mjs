@@ -1,7 +1,8 @@
 // Measurement 2: cost per call. getOrder of the BUILT package against the sandbox served over loopback HTTP in
 // its own process, vs bare fetch + JSON.parse (bench/baselines/bare-fetch.mjs: same URL, same headers). Every
 // round runs in a fresh process; rounds alternate SDK/bare (and which goes first), sequential and 16 concurrent
-// callers. When the median ratio misses its target, one more round of each runs under `node --cpu-prof`.
+// callers. When the median ratio misses its target, baselines that add the SDK's ingredients one at a time run
+// (bench/baselines/steps.mjs), and one more round of SDK and bare runs under `node --cpu-prof`.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ export const PER_CALL = Object.freeze({
   concurrency: 16,
   concurrentCalls: 4000,
   targetRatio: 1.05,
+  ladderRounds: 3,
+  ladder: ['bare', 'step:request', 'step:reader', 'step:schema', 'sdk'],
 });
 
 const ROUND = join(BENCH, 'procs', 'call-round.mjs');
@@ -51,7 +54,20 @@ export async function measurePerCall(config = PER_CALL) {
       concurrent: summarize(concurrent),
     };
     if (result.sequential.ratio > config.targetRatio) {
-      progress('per-call: ratio over target, profiling one round of each with --cpu-prof');
+      // Which ingredient costs what: from bare fetch to the SDK one step at a time (bench/baselines/steps.mjs),
+      // rounds interleaved like the main ones.
+      const ladder = Object.fromEntries(config.ladder.map((mode) => [mode, []]));
+      for (let index = 0; index < config.ladderRounds; index++) {
+        const order = index % 2 === 0 ? config.ladder : [...config.ladder].reverse();
+        for (const mode of order) ladder[mode].push(await round(mode, config.calls, 1));
+        progress(`per-call: ratio over target, step-by-step round ${index + 1}/${config.ladderRounds}`);
+      }
+      const bareMedian = median(ladder.bare.map((run) => run.medianMs));
+      result.ladder = config.ladder.map((mode) => {
+        const medianMs = median(ladder[mode].map((run) => run.medianMs));
+        return { mode, medianMs, p99Ms: median(ladder[mode].map((run) => run.p99Ms)), ratio: medianMs / bareMedian };
+      });
+      progress('per-call: profiling one round of each with --cpu-prof');
       result.profile = {};
       for (const mode of ['sdk', 'bare']) {
         const dir = await mkdtemp(join(tmpdir(), `checkout-lookup-prof-${mode}-`));

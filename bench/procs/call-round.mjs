@@ -1,11 +1,11 @@
 // Child process: one round of calls against the sandbox over loopback HTTP, in a fresh process.
-// Receives { mode: 'sdk' | 'bare', url, apiKey, id, warmup, calls, concurrency }; answers with the latencies'
+// Receives { mode: 'sdk' | 'bare' | 'step:…', url, apiKey, id, warmup, calls, concurrency }; answers with the latencies'
 // summary. 'sdk' is getOrder of the BUILT package; 'bare' is bench/baselines/bare-fetch.mjs (same URL, headers).
 import { distUrl, median, quantile } from '../lib.mjs';
 
 process.once('message', async ({ mode, url, apiKey, id, warmup, calls, concurrency }) => {
   try {
-    const { getOrder } = mode === 'sdk' ? await import(distUrl('index.js')) : await import('../baselines/bare-fetch.mjs');
+    const { getOrder } = await implementation(mode);
     const options = { baseUrl: url, apiKey };
     const call = () => getOrder(id, options);
     const check = await call();
@@ -26,6 +26,15 @@ process.once('message', async ({ mode, url, apiKey, id, warmup, calls, concurren
     process.send({ error: String(error?.stack ?? error) });
   }
 });
+
+/** 'sdk': the BUILT package; 'bare': bench/baselines/bare-fetch.mjs; 'step:<name>': bench/baselines/steps.mjs. */
+async function implementation(mode) {
+  if (mode === 'sdk') return import(distUrl('index.js'));
+  if (mode === 'bare') return import('../baselines/bare-fetch.mjs');
+  const { stepGetOrder } = await import('../baselines/steps.mjs');
+  const { OrderSchema } = await import(distUrl('index.js'));
+  return { getOrder: stepGetOrder(mode.slice('step:'.length), OrderSchema) };
+}
 
 /** `count` calls by `concurrency` callers, each awaiting its previous call; latency of every call in ms. */
 async function run(call, count, concurrency) {
