@@ -8,6 +8,7 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['../worker/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -9,6 +9,7 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['./global-setup.ts'],
     // Each file starts its own workerd; two cores do not run several at once reliably.
     fileParallelism: false,
     testTimeout: 30_000,
