@@ -100,7 +100,11 @@ export async function lookup<TSchema extends v.GenericSchema>(
         // Out of retries, or a wait (a Retry-After included) that outlasts the deadline: raise the failure now,
         // with its retryAfter, rather than a TimeoutError later.
         if (!isRetryable(error) || attempt >= maxRetries || wait >= deadline - Date.now()) throw error;
-        await Promise.race([new Promise((resolve) => setTimeout(resolve, wait)), aborted]);
+        let wake: ReturnType<typeof setTimeout> | undefined;
+        // Cleared on abort too: a pending timer would keep a Node process alive after the call has ended.
+        await Promise.race([new Promise((resolve) => (wake = setTimeout(resolve, wait))), aborted]).finally(() =>
+          clearTimeout(wake),
+        );
       }
     }
   } finally {
