@@ -28,7 +28,7 @@ export interface LookupOptions {
 export const defaults = Object.freeze({
   timeout: 10_000,
   maxRetries: 2,
-  successCodes: Object.freeze([0, 200]),
+  successCodes: [0, 200],
   maxBodyBytes: 1024 * 1024,
 });
 

@@ -81,7 +81,7 @@ export async function lookup<TSchema extends v.GenericSchema>(
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
             // valibot's objects accept arrays; a list where the resource belongs is not the resource.
-            if (Array.isArray(data)) throw new ValidationError([{ path: 'data', message: 'expected Object, received array' }]);
+            if (Array.isArray(data)) invalid('expected Object, received array', 'data');
             const result = v.safeParse(schema, data);
             if (result.success) return result.output;
             throw new ValidationError(toIssues(result.issues, 'data'));
@@ -113,6 +113,6 @@ export async function lookup<TSchema extends v.GenericSchema>(
   }
 }
 
-function invalid(message: string): never {
-  throw new ValidationError([{ path: '', message }]);
+function invalid(message: string, path = ''): never {
+  throw new ValidationError([{ path, message }]);
 }
