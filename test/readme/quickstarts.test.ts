@@ -1,0 +1,149 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createSandbox, SANDBOX_IDS, type Sandbox } from 'checkout-lookup/testing';
+import { serveSandbox } from 'checkout-lookup/testing/node';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { BUN, DENO, NODE_24, systemNode } from '../runtimes/child.js';
+import { documentedCommand, type Quickstart, quickstart } from './readme.js';
+import { deadAddress, run, type Run } from './run.js';
+
+const app = inject('readmeApp');
+const UNKNOWN_ORDER = 'ord_missing';
+
+let sandbox: Sandbox;
+let server: { url: string; close(): Promise<void> };
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sandbox = createSandbox();
+  server = await serveSandbox(sandbox);
+  env = {
+    // What the quickstarts read, as `npm run sandbox` prints them.
+    API_BASE_URL: server.url,
+    API_KEY: sandbox.apiKey,
+    // Packages come from the project's node_modules only: any registry lookup fails on a dead loopback port.
+    NPM_CONFIG_REGISTRY: await deadAddress(),
+    DENO_DIR: join(app, '.deno'),
+    DENO_NO_UPDATE_CHECK: '1',
+    // wrangler's debug log in the throwaway project, not in the home directory.
+    WRANGLER_LOG_PATH: join(app, '.wrangler-logs'),
+  };
+});
+afterAll(() => server?.close());
+
+/** Saves a block in the user's project under `file` and runs `command args` there with the quickstart env. */
+async function runBlock(block: Quickstart, file: string, command: string, args: readonly string[]): Promise<Run> {
+  await writeFile(join(app, file), block.code);
+  return run(command, args, { cwd: app, env, secrets: [sandbox.apiKey] });
+}
+
+/** What the sandbox answered to the requests made since `from`: `GET <path> <status>` lines. */
+function answeredSince(from: number): string[] {
+  return sandbox.log.slice(from).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+}
+
+/** The words of the one line a quickstart printed. */
+function printed(result: Run): string[] {
+  const lines = result.stdout.trim().split('\n');
+  expect(lines, result.report).toHaveLength(1);
+  return lines[0]!.trim().split(/\s+/);
+}
+
+describe('README quickstart "### Node (…)"', () => {
+  const block = quickstart(/^### Node \(.+\)$/);
+  const command = documentedCommand(block);
+
+  test('is a JavaScript block that documents `node order.mjs <id>`', () => {
+    expect(block.lang).toBe('js');
+    expect(command).toEqual({ program: 'node', args: ['order.mjs'], script: 'order.mjs' });
+  });
+
+  const nodes = [
+    { name: 'Node 24 (npm package node@24)', path: () => NODE_24 },
+    { name: "Node 20 (the machine's own node)", path: () => systemNode().path },
+  ];
+  describe.each(nodes)('$name', ({ path }) => {
+    test('prints the status of a seeded order and exits 0', async () => {
+      const from = sandbox.log.length;
+      const result = await runBlock(block, command.script, path(), [...command.args, SANDBOX_IDS.orders.ada]);
+      expect(result.code, result.report).toBe(0);
+      expect(printed(result)[0], result.report).toBe('success');
+      expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
+    });
+
+    test('prints "no such order" for an unknown id and exits 0', async () => {
+      const from = sandbox.log.length;
+      const result = await runBlock(block, command.script, path(), [...command.args, UNKNOWN_ORDER]);
+      expect(result.code, result.report).toBe(0);
+      expect(result.stdout.trim(), result.report).toBe('no such order');
+      expect(answeredSince(from)).toEqual([`GET /api/order/${UNKNOWN_ORDER} 404`]);
+    });
+  });
+});
+
+describe('README quickstart "### Deno"', () => {
+  const block = quickstart(/^### Deno$/);
+  const command = documentedCommand(block);
+
+  test('runs with the documented `deno run` flags, `npm:checkout-lookup` from node_modules', async () => {
+    expect(block.lang).toBe('ts');
+    expect(command.program).toBe('deno');
+    expect(command.args[0]).toBe('run');
+    const from = sandbox.log.length;
+    // Exactly the documented command: Deno 2 resolves `npm:` specifiers from the node_modules of a project with
+    // a package.json (nodeModulesDir "manual" by default there); the registry is unreachable (see env).
+    const result = await runBlock(block, command.script, DENO, [...command.args, SANDBOX_IDS.orders.ada]);
+    expect(result.code, result.report).toBe(0);
+    const [status, createTime] = printed(result);
+    expect(status, result.report).toBe('success');
+    expect(createTime, result.report).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
+  });
+});
+
+describe('README quickstart "### Bun"', () => {
+  const block = quickstart(/^### Bun$/);
+  const command = documentedCommand(block);
+
+  test('runs as `bun order.ts <id>` and prints an open, unpaid session', async () => {
+    expect(block.lang).toBe('ts');
+    expect(command).toEqual({ program: 'bun', args: ['order.ts'], script: 'order.ts' });
+    const from = sandbox.log.length;
+    const result = await runBlock(block, command.script, BUN, [...command.args, SANDBOX_IDS.sessions.open]);
+    expect(result.code, result.report).toBe(0);
+    expect(printed(result).slice(0, 2), result.report).toEqual(['open', 'unpaid']);
+    expect(answeredSince(from)).toEqual([`GET /api/checkout/session/${SANDBOX_IDS.sessions.open} 200`]);
+  });
+});
+
+describe('README quickstart "### Cloudflare Workers"', () => {
+  const block = quickstart(/^### Cloudflare Workers$/);
+  const RESULT_MARKER = 'README-WORKER-RESULT ';
+
+  test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one', async () => {
+    expect(block.lang).toBe('ts');
+    const from = sandbox.log.length;
+    const result = await runBlock(block, 'worker.ts', NODE_24, [
+      join(import.meta.dirname, 'workerd-runner.mjs'),
+      'worker.ts',
+      `/?order=${SANDBOX_IDS.orders.ada}`,
+      '/?order=nope',
+    ]);
+    expect(result.code, result.report).toBe(0);
+    const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
+    expect(line, result.report).toBeDefined();
+    const [found, unknown] = JSON.parse(line!.slice(RESULT_MARKER.length)) as Array<{
+      status: number;
+      contentType: string | null;
+      body: string;
+    }>;
+
+    expect(found?.status, result.report).toBe(200);
+    expect(found?.contentType).toMatch(/^application\/json\b/);
+    expect(JSON.parse(found!.body)).toMatchObject({ status: 'success' });
+    expect(unknown?.status, result.report).toBe(502);
+    expect(unknown?.contentType).toMatch(/^application\/json\b/);
+    expect(JSON.parse(unknown!.body)).toEqual({ error: 'ApiError' });
+    expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, 'GET /api/order/nope 404']);
+  });
+});

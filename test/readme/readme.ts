@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../runtimes/child.js';
+
+export const README = join(repoRoot, 'README.md');
+
+/** The first fenced code block under a `###` heading of the README's `## Quickstarts` section. */
+export interface Quickstart {
+  /** The heading line, such as `### Node (18 or later)`. */
+  readonly heading: string;
+  /** The fence's info string, such as `ts`. */
+  readonly lang: string;
+  /** The block's text, exactly as in the README, with a final newline. */
+  readonly code: string;
+  /** 1-based line of the README where the code starts, for failure messages. */
+  readonly line: number;
+}
+
+/**
+ * Reads the quickstart whose heading matches `heading` (a `### ` line inside `## Quickstarts`) out of README.md.
+ * Throws, naming what is missing, when the section, the heading or its code block is not there.
+ */
+export function quickstart(heading: RegExp, text = readFileSync(README, 'utf8')): Quickstart {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^## Quickstarts\s*$/.test(line));
+  if (start === -1) throw new Error(`${README} has no "## Quickstarts" section`);
+  const nextSection = lines.findIndex((line, index) => index > start && /^## /.test(line));
+  const section = lines.slice(start + 1, nextSection === -1 ? undefined : nextSection);
+
+  const at = section.findIndex((line) => line.startsWith('### ') && heading.test(line));
+  if (at === -1) throw new Error(`"## Quickstarts" in ${README} has no heading matching ${heading}`);
+  for (let index = at + 1; index < section.length; index++) {
+    const line = section[index]!;
+    if (/^#{1,3} /.test(line)) break;
+    const open = /^(`{3,}|~{3,})\s*(\S*)/.exec(line);
+    if (!open) continue;
+    const fence = open[1]!;
+    const close = section.findIndex((candidate, end) => end > index && candidate.trimEnd() === fence);
+    if (close === -1) throw new Error(`the code block under "${section[at]}" in ${README} is never closed`);
+    return {
+      heading: section[at]!,
+      lang: open[2] ?? '',
+      code: `${section.slice(index + 1, close).join('\n')}\n`,
+      line: start + 1 + index + 2,
+    };
+  }
+  throw new Error(`"${section[at]}" in ${README} has no code block`);
+}
+
+/**
+ * The command a quickstart documents on its first line, `// <program> [flags…] <script> [args…]`: the program,
+ * the arguments up to and including the script (the file the block is to be saved as) and that script's name.
+ */
+export function documentedCommand(block: Quickstart): { program: string; args: string[]; script: string } {
+  const first = block.code.split('\n', 1)[0] ?? '';
+  const match = /^\/\/\s*(.+?)\s*$/.exec(first);
+  if (!match) throw new Error(`the block under "${block.heading}" (README.md line ${block.line}) does not start with a // command`);
+  const [program, ...rest] = match[1]!.split(/\s+/);
+  const scriptAt = rest.findIndex((arg) => /\.(?:[cm]?[jt]s|tsx?)$/.test(arg));
+  if (!program || scriptAt === -1) {
+    throw new Error(`the first line under "${block.heading}" names no program and script file: ${first}`);
+  }
+  return { program, args: rest.slice(0, scriptAt + 1), script: rest[scriptAt]! };
+}
