@@ -3,15 +3,31 @@
 // same runtime; and the import cost of the built package in Node. Runs alternate between the empty script and
 // the measured one; medians of every series are reported. References beside them: the runtime's own cost of a
 // first Request/Response (web-classes.mjs), and the import split into valibot and the package on top.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { BENCH, BIN, ROOT, median, progress, timeCommand } from './lib.mjs';
+import { BENCH, BIN, DIST, ROOT, median, progress, timeCommand } from './lib.mjs';
 
 export const COLD_START = Object.freeze({ runs: 15, importRuns: 25, importTargetMs: 10 });
 
-const script = (name) => join(BENCH, 'cold', name);
+let scriptsDir = join(BENCH, 'cold');
+const script = (name) => join(scriptsDir, name);
+
+/**
+ * bench/cold/*.mjs import '../../dist/…'; when the measured package is elsewhere (the run's copy), copies of them
+ * beside it import that instead. The copies live in the package's parent project, so bare imports resolve there.
+ */
+async function placeScripts() {
+  if (DIST === join(ROOT, 'dist')) return;
+  scriptsDir = join(DIST, '..', '..', '..', 'cold');
+  await rm(scriptsDir, { recursive: true, force: true });
+  await mkdir(scriptsDir);
+  for (const name of await readdir(join(BENCH, 'cold'))) {
+    const source = await readFile(join(BENCH, 'cold', name), 'utf8');
+    await writeFile(join(scriptsDir, name), source.replaceAll("'../../dist/", `'${DIST}/`));
+  }
+}
 
 export const RUNTIMES = [
   { name: 'Node', command: join(ROOT, 'node_modules', 'node', 'bin', 'node'), args: [] },
@@ -21,6 +37,7 @@ export const RUNTIMES = [
 ];
 
 export async function measureColdStart(config = COLD_START) {
+  await placeScripts();
   const runtimes = [];
   for (const runtime of RUNTIMES) {
     const run = async (name) => (await timeCommand(runtime.command, [...runtime.args, script(name)])).ms;
@@ -56,7 +73,7 @@ export async function measureColdStart(config = COLD_START) {
   const inlined = [];
   try {
     await esbuild.build({
-      entryPoints: [join(ROOT, 'dist', 'index.js')],
+      entryPoints: [join(DIST, 'index.js')],
       bundle: true,
       format: 'esm',
       platform: 'neutral',

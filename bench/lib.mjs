@@ -7,7 +7,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH = join(ROOT, 'bench');
-export const DIST = join(ROOT, 'dist');
+/**
+ * The built package measured: the run's private copy (BENCH_PACKAGE_DIR, set by bench/run.mjs, see
+ * snapshot.mjs), or the project itself when a measurement runs alone.
+ */
+export let PACKAGE_DIR = process.env.BENCH_PACKAGE_DIR ?? ROOT;
+export let DIST = join(PACKAGE_DIR, 'dist');
+
+/** Measures the package in `dir` from now on, in this process and in every child started after. */
+export function usePackage(dir) {
+  PACKAGE_DIR = dir;
+  DIST = join(dir, 'dist');
+  process.env.BENCH_PACKAGE_DIR = dir;
+}
 export const BIN = join(ROOT, 'node_modules', '.bin');
 export const HOST = '127.0.0.1';
 

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 /** Which code a frame belongs to. */
 export function originOf(url, functionName) {
   if (!url) return functionName.startsWith('(') ? functionName : 'V8 builtins';
-  if (/\/dist\/(index|testing\/)/.test(url) && !url.includes('node_modules')) return 'checkout-lookup (dist)';
+  // The project's dist/, or the run's copy of it (node_modules/checkout-lookup/dist, see snapshot.mjs).
+  if (/(?:^|\/)(?:node_modules\/checkout-lookup\/)?dist\/(?:index|testing\/)/.test(url) && !/node_modules\/(?!checkout-lookup\/)/.test(url)) {
+    return 'checkout-lookup (dist)';
+  }
   if (url.includes('bench/baselines/')) return 'baseline code';
   if (url.includes('/bench/')) return 'bench harness';
   if (url.includes('node_modules/valibot')) return 'valibot';
@@ -61,6 +64,8 @@ export async function summarizeProfile(dir, { calls, top = 12 } = {}) {
 
 function shortLocation({ url, lineNumber }) {
   if (!url) return '';
-  const short = url.replace(/^file:\/\/.*?\/(node_modules\/|dist\/|bench\/)/, '$1');
+  const short = url
+    .replace(/^file:\/\/.*?\/node_modules\/checkout-lookup\/dist\//, 'dist/')
+    .replace(/^file:\/\/.*?\/(node_modules\/|dist\/|bench\/)/, '$1');
   return `${short}:${lineNumber + 1}`;
 }

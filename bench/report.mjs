@@ -84,7 +84,7 @@ function evaluate({ size, validation, perCall, coldStart, workerLoad }) {
     target: 'Per-call median ≤ 1.05× bare `fetch` + `JSON.parse` (loopback HTTP, sequential)',
     short: 'per-call ratio',
     measured: sequential
-      ? `${sequential.ratio.toFixed(3)}× (${ms(sequential.sdk.medianMs, 3)} vs ${ms(sequential.bare.medianMs, 3)})`
+      ? `${sequential.ratio.toFixed(3)}× (median of paired rounds; medians ${ms(sequential.sdk.medianMs, 3)} vs ${ms(sequential.bare.medianMs, 3)})`
       : notMeasured(perCall),
     ok: sequential ? sequential.ratio <= TARGETS.perCallRatio : undefined,
   });
@@ -210,7 +210,8 @@ function perCallSection(perCall) {
     `\`getOrder\` of the built package against \`serveSandbox\` (the sandbox over \`@hono/node-server\`, in its own process, ` +
       `holding a typical order of ${'about 1.5 KB'}) vs [bare \`fetch\` + \`JSON.parse\`](bench/baselines/bare-fetch.mjs) with the same URL and headers. ` +
       `Every round is a fresh Node process: ${config.warmup} warm-up calls, then ${config.calls} timed calls; ${config.rounds} rounds each, ` +
-      'SDK and bare alternating (and alternating which goes first). Figures are the median over rounds of each round\'s median and p99.',
+      'SDK and bare alternating (and alternating which goes first). Latencies are the median over rounds of each round\'s median and p99; ' +
+      'the ratio is the median of the ratios of each SDK round to the bare round run next to it (pairs close in time share the machine\'s load).',
   );
   out.push('');
   out.push(
@@ -219,13 +220,13 @@ function perCallSection(perCall) {
       [
         ['`getOrder` (SDK)', ms(sequential.sdk.medianMs, 3), ms(sequential.sdk.p99Ms), int(sequential.sdk.throughput)],
         ['bare fetch + JSON.parse', ms(sequential.bare.medianMs, 3), ms(sequential.bare.p99Ms), int(sequential.bare.throughput)],
-        ['**ratio SDK / bare**', `**${sequential.ratio.toFixed(3)}×**`, `${(sequential.sdk.p99Ms / sequential.bare.p99Ms).toFixed(2)}×`, ''],
+        ['**ratio SDK / bare**', `**${sequential.ratio.toFixed(3)}×** (ratio of the medians above: ${sequential.ratioOfMedians.toFixed(3)}×)`, `${(sequential.sdk.p99Ms / sequential.bare.p99Ms).toFixed(2)}×`, ''],
       ],
       ['l', 'r', 'r', 'r'],
     ),
   );
   out.push('');
-  out.push(`Ratio of medians in each round: ${sequential.roundRatios.map((ratio) => ratio.toFixed(3)).join(', ')}.`);
+  out.push(`Ratio in each pair of rounds: ${sequential.roundRatios.map((ratio) => ratio.toFixed(3)).join(', ')}.`);
   out.push('');
   out.push(
     table(
@@ -248,67 +249,86 @@ function perCallSection(perCall) {
     out.push('### Why the per-call target is missed');
     out.push('');
   }
+  const names = {
+    'bare fetch + JSON.parse, in-memory fetch': 'bare: `fetch(url, { headers })`, `text()`, `JSON.parse`',
+    'step:request, in-memory fetch': '+ `new Headers`, `new Request(url, { signal, redirect: "manual" })`, `AbortController` + deadline timer',
+    'step:reader, in-memory fetch': '+ body read with `getReader()` and a streaming `TextDecoder` (bounded read)',
+    'step:schema, in-memory fetch': '+ `v.safeParse(OrderSchema)`',
+    'SDK full path, in-memory fetch': '`getOrder` (the SDK: all of the above plus option and id checks, URL building, envelope schema, races with the abort promise)',
+  };
   if (perCall.ladder) {
     out.push(
-      'Step by step from bare fetch to the SDK ([bench/baselines/steps.mjs](bench/baselines/steps.mjs); ' +
-        `${config.ladderRounds} interleaved rounds of ${config.calls} sequential calls each, fresh processes):`,
+      'Step by step from bare fetch to the SDK ([bench/baselines/steps.mjs](bench/baselines/steps.mjs)), each with a `fetch` that answers ' +
+        'a prebuilt `Response` of the typical order at once, so only the caller\'s CPU is timed (on the network these costs add to the same call; ' +
+        'timed like the validation cells: median batch, better of 2 passes):',
     );
     out.push('');
-    const names = {
-      bare: 'bare: `fetch(url, { headers })`, `text()`, `JSON.parse`',
-      'step:request': '+ `new Headers`, `new Request(url, { signal, redirect: "manual" })`, `AbortController` + deadline timer',
-      'step:reader': '+ body read with `getReader()` and a streaming `TextDecoder` (bounded read)',
-      'step:schema': '+ `v.safeParse(OrderSchema)`',
-      sdk: '`getOrder` (SDK, all of the above plus option checks, URL building, envelope checks)',
-    };
+    const base = perCall.ladder[0].usPer;
     let previous;
     const rows = perCall.ladder.map((step) => {
-      const row = [names[step.mode] ?? step.mode, ms(step.medianMs, 3), `${step.ratio.toFixed(3)}×`, previous === undefined ? '' : us((step.medianMs - previous) * 1000)];
-      previous = step.medianMs;
+      const row = [names[step.method] ?? step.method, us(step.usPer), previous === undefined ? '' : `${step.usPer - previous >= 0 ? '+' : ''}${us(step.usPer - previous)}`, `+${us(step.usPer - base)}`];
+      previous = step.usPer;
       return row;
     });
-    out.push(table(['Step', 'median per call', 'vs bare', 'added by the step'], rows, ['l', 'r', 'r', 'r']));
+    out.push(table(['Step', 'µs per call', 'added by the step', 'over bare'], rows, ['l', 'r', 'r', 'r']));
+    out.push('');
+    const budget = (perCall.sequential.bare.medianMs * 1000 * (TARGETS.perCallRatio - 1));
+    const over = perCall.ladder[perCall.ladder.length - 1].usPer - base;
+    out.push(
+      `The target allows ${us(budget)} per call over bare fetch on this loopback (5 % of ${ms(perCall.sequential.bare.medianMs, 3)}); ` +
+        `the SDK's path costs ${us(over)} more CPU than bare fetch's.`,
+    );
     out.push('');
   }
   if (perCall.profile) {
-    const { sdk, bare } = perCall.profile;
-    const cpuSdk = (sdk.busyMs * 1000) / sdk.calls;
-    const cpuBare = (bare.busyMs * 1000) / bare.calls;
+    const { sdk, bare, sdkInMemory, bareInMemory } = perCall.profile;
     out.push(
-      `\`node --cpu-prof\` (100 µs sampling) of one more round of each, caller process only: ${us(cpuSdk)} of CPU per call ` +
-        `for the SDK vs ${us(cpuBare)} for bare fetch (+${us(cpuSdk - cpuBare)}), whole process including start-up and warm-up, ` +
-        'divided by the calls made. Self time per call by origin, largest difference first:',
+      `\`node --cpu-prof\` of one more loopback round of each (100 µs sampling, caller process only, start-up and warm-up included, ` +
+        `divided by the calls made): ${us(cpuPerCall(sdk))} of CPU per call for the SDK vs ${us(cpuPerCall(bare))} for bare fetch. ` +
+        'Self time per call by origin, largest difference first:',
     );
     out.push('');
-    const origins = new Set([...sdk.origins, ...bare.origins].map((row) => row.origin));
-    const get = (profile, origin) => profile.origins.find((row) => row.origin === origin)?.usPerCall ?? 0;
-    const merged = [...origins]
-      .map((origin) => {
-        // The package's code and the baseline's code are the same role: the caller's library code.
-        const own = origin === 'checkout-lookup (dist)' ? get(bare, 'baseline code') : origin === 'baseline code' ? undefined : get(bare, origin);
-        return { origin, sdk: get(sdk, origin), bare: own };
-      })
-      .filter((row) => row.bare !== undefined)
-      .sort((a, b) => b.sdk - b.bare - (a.sdk - a.bare));
-    out.push(
-      table(
-        ['Origin', 'SDK µs/call', 'bare µs/call', 'difference'],
-        merged.map((row) => [
-          row.origin === 'checkout-lookup (dist)' ? 'checkout-lookup (dist) vs baseline code' : row.origin,
-          row.sdk.toFixed(1),
-          row.bare.toFixed(1),
-          `${row.sdk - row.bare >= 0 ? '+' : ''}${(row.sdk - row.bare).toFixed(1)}`,
-        ]),
-        ['l', 'r', 'r', 'r'],
-      ),
-    );
+    out.push(originsTable(sdk, bare));
     out.push('');
-    out.push('Top self-time frames in the SDK round:');
-    out.push('');
-    out.push(profileTable(sdk));
-    out.push('');
+    if (sdkInMemory && bareInMemory) {
+      out.push(
+        `Without the network (the whole path with a \`fetch\` that answers a prebuilt \`Response\` at once, typical order, 50 µs sampling): ` +
+          `${int(sdkInMemory.perSecond)} calls/s for the SDK vs ${int(bareInMemory.perSecond)} for bare fetch; ` +
+          `CPU per call ${us(cpuPerCall(sdkInMemory))} vs ${us(cpuPerCall(bareInMemory))}. By origin:`,
+      );
+      out.push('');
+      out.push(originsTable(sdkInMemory, bareInMemory));
+      out.push('');
+      out.push('Top self-time frames of the SDK there (µs per call):');
+      out.push('');
+      out.push(profileTable(sdkInMemory));
+      out.push('');
+    }
   }
   return out;
+}
+
+const cpuPerCall = (profile) => (profile.busyMs * 1000) / profile.calls;
+
+/** Self time per call by origin, SDK beside bare; the package's code faces the baseline's own code. */
+function originsTable(sdk, bare) {
+  const get = (profile, origin) => profile.origins.find((row) => row.origin === origin)?.usPerCall ?? 0;
+  const origins = new Set([...sdk.origins, ...bare.origins].map((row) => row.origin));
+  origins.delete('baseline code');
+  const rows = [...origins]
+    .map((origin) => ({ origin, sdk: get(sdk, origin), bare: get(bare, origin === 'checkout-lookup (dist)' ? 'baseline code' : origin) }))
+    .filter((row) => row.sdk >= 0.05 || row.bare >= 0.05)
+    .sort((a, b) => b.sdk - b.bare - (a.sdk - a.bare));
+  return table(
+    ['Origin', 'SDK µs/call', 'bare µs/call', 'difference'],
+    rows.map((row) => [
+      row.origin === 'checkout-lookup (dist)' ? 'checkout-lookup (dist) / baseline code' : row.origin,
+      row.sdk.toFixed(1),
+      row.bare.toFixed(1),
+      `${row.sdk - row.bare >= 0 ? '+' : ''}${(row.sdk - row.bare).toFixed(1)}`,
+    ]),
+    ['l', 'r', 'r', 'r'],
+  );
 }
 
 function profileTable(profile) {
@@ -332,7 +352,8 @@ function validationSection(validation) {
   const { config, payloads, results } = validation;
   out.push(
     `One core, one fresh Node process per cell: ${config.warmupMs} ms of warm-up, then ${config.batches} batches of ${config.batchMs} ms; ` +
-      'the median batch is shown as operations per second (and µs per operation). Payloads ([bench/fixtures.mjs](bench/fixtures.mjs)): ' +
+      `the median batch is shown as operations per second (and µs per operation), the better of ${config.passes} passes run in opposite orders ` +
+      '(so a cell that ran while other processes held the cores does not stand for the code). Payloads ([bench/fixtures.mjs](bench/fixtures.mjs)): ' +
       Object.entries(payloads)
         .map(([name, payload]) => `${name} ${int(payload.bytes)} B of JSON, ${payload.items} line items`)
         .join('; ') +

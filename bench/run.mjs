@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the package if dist/ is missing or older than src/, runs every measurement of
+// `npm run bench`: builds the package if dist/ is missing or older than src/, copies it (snapshot.mjs, so a
+// rebuild by someone else mid-run cannot change what is measured), runs every measurement of
 // bench/ in turn (size, validation, per-call, cold start, worker under load) and rewrites BENCHMARKS.md with
 // the figures, the targets with PASS/MISS, the evidence for a missed target, the machine, the versions, the
 // date and the command. Not part of `npm test`; takes a few minutes.
@@ -12,8 +13,9 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureColdStart } from './cold-start.mjs';
-import { BIN, DIST, ROOT, packageVersion, progress } from './lib.mjs';
+import { BIN, ROOT, packageVersion, progress, usePackage } from './lib.mjs';
 import { render } from './report.mjs';
+import { snapshotPackage } from './snapshot.mjs';
 import { measurePerCall } from './per-call.mjs';
 import { measureSize } from './size.mjs';
 import { measureValidation } from './validation.mjs';
@@ -48,6 +50,8 @@ if (only?.some((name) => !(name in MEASUREMENTS))) {
 
 const started = new Date();
 ensureBuilt();
+const snapshot = await snapshotPackage();
+usePackage(snapshot.packageDir);
 const run = {
   command: only ? `node bench/run.mjs --only ${only.join(',')}` : 'npm run bench',
   started: started.toISOString(),
@@ -74,6 +78,7 @@ for (const [name, measure] of Object.entries(MEASUREMENTS)) {
   progress(`${name}: done in ${run.load[name].seconds.toFixed(0)} s`);
 }
 run.seconds = (Date.now() - started.getTime()) / 1000;
+await snapshot.remove();
 
 const markdown = render(run);
 if (only) {
@@ -85,7 +90,8 @@ if (only) {
 
 /** Runs `npm run build` when dist/ is missing or older than any file of src/ or tsup.config.ts. */
 function ensureBuilt() {
-  const built = [join(DIST, 'index.js'), join(DIST, 'testing', 'index.js'), join(DIST, 'testing', 'node.js')];
+  const dist = join(ROOT, 'dist');
+  const built = [join(dist, 'index.js'), join(dist, 'testing', 'index.js'), join(dist, 'testing', 'node.js')];
   const oldest = Math.min(...built.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const newest = Math.max(statSync(join(ROOT, 'tsup.config.ts')).mtimeMs, newestIn(join(ROOT, 'src')));
   if (oldest > newest) return;

@@ -13,7 +13,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
-import { BENCH, BIN, ROOT, progress } from './lib.mjs';
+import { BENCH, BIN, DIST, PACKAGE_DIR, ROOT, progress } from './lib.mjs';
 
 const baseline = (file) => JSON.stringify(join(BENCH, 'baselines', file));
 
@@ -51,7 +51,7 @@ export async function measureSize() {
   try {
     // A throwaway project whose node_modules/checkout-lookup is this package, so imports resolve as a user's do.
     await mkdir(join(work, 'node_modules'));
-    await symlink(ROOT, join(work, 'node_modules', 'checkout-lookup'), 'dir');
+    await symlink(PACKAGE_DIR, join(work, 'node_modules', 'checkout-lookup'), 'dir');
     await writeFile(join(work, 'package.json'), '{ "name": "bench-size", "private": true, "type": "module" }\n');
 
     const rows = [];
@@ -168,7 +168,9 @@ async function workerBundle(work) {
   const result = { command: 'npx wrangler deploy --dry-run --outdir <tmp> [--minify]' };
   for (const minify of [false, true]) {
     const outdir = join(work, minify ? 'worker-min' : 'worker');
-    const args = ['deploy', '--dry-run', '--outdir', outdir, ...(minify ? ['--minify'] : [])];
+    // --alias: the worker bundles the same copy of the built package as everything else measured.
+    const alias = `checkout-lookup:${join(DIST, 'index.js')}`;
+    const args = ['deploy', '--dry-run', '--outdir', outdir, '--alias', alias, ...(minify ? ['--minify'] : [])];
     try {
       await promisify(execFile)(join(BIN, 'wrangler'), args, {
         cwd: ROOT,

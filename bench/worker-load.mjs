@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { BENCH, HOST, ROOT, freePort, progress, startChild, stopProcess } from './lib.mjs';
+import { BENCH, DIST, HOST, ROOT, freePort, progress, startChild, stopProcess } from './lib.mjs';
 
 export const WORKER_LOAD = Object.freeze({
   levels: [
@@ -171,6 +171,9 @@ async function startWorker(dir, { apiBaseUrl, apiKey, authSecret }, config) {
       '--show-interactive-dev-session=false',
       '--log-level',
       'warn',
+      // The worker bundles the same copy of the built package as everything else measured.
+      '--alias',
+      `checkout-lookup:${join(DIST, 'index.js')}`,
     ],
     {
       cwd: dir,

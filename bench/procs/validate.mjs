@@ -10,16 +10,23 @@ process.once('message', async ({ method, payload: name, warmupMs, batchMs, batch
     const payload = PAYLOADS[name];
     const operation = await prepare(method, payload);
     await operation(); // fails here, before timing, if the method cannot read the payload
-    await loop(operation, warmupMs);
+    let operations = 1;
+    const count = async (ms) => {
+      const { rate, count: done } = await loop(operation, ms);
+      operations += done;
+      return rate;
+    };
+    await count(warmupMs);
     const rates = [];
-    for (let index = 0; index < batches; index++) rates.push(await loop(operation, batchMs));
-    process.send({ method, payload: name, rates });
+    for (let index = 0; index < batches; index++) rates.push(await count(batchMs));
+    // `operations`: all of them, warm-up included, to divide a whole-process profile by.
+    process.send({ method, payload: name, rates, operations });
   } catch (error) {
     process.send({ error: String(error?.stack ?? error) });
   }
 });
 
-/** Runs `operation` for about `ms` milliseconds; returns operations per second. */
+/** Runs `operation` for about `ms` milliseconds; returns operations per second and how many ran. */
 async function loop(operation, ms) {
   // Checking the clock every 64 operations keeps performance.now() out of what is measured.
   let count = 0;
@@ -32,7 +39,7 @@ async function loop(operation, ms) {
     count += 64;
     elapsed = performance.now() - started;
   } while (elapsed < ms);
-  return (count / elapsed) * 1000;
+  return { rate: (count / elapsed) * 1000, count };
 }
 
 function expectOk(result) {
@@ -74,7 +81,13 @@ async function prepare(method, { kind, json, data }) {
       const get = kind === 'order' ? bare.getOrder : bare.getSession;
       return () => get(id, options);
     }
-    default:
-      throw new Error(`unknown method ${method}`);
+    default: {
+      // 'step:<name>, in-memory fetch': the baselines between bare fetch and the SDK (bench/baselines/steps.mjs).
+      const step = /^step:(\w+), in-memory fetch$/.exec(method)?.[1];
+      if (step === undefined || kind !== 'order') throw new Error(`unknown method ${method} for ${kind}`);
+      const { stepGetOrder } = await import('../baselines/steps.mjs');
+      const get = stepGetOrder(step, sdk.OrderSchema);
+      return () => get(id, options);
+    }
   }
 }
