@@ -55,7 +55,7 @@ export class ValidationError extends LookupError {
 
   /** @param issues - Every mismatch found, with its path. */
   constructor(readonly issues: readonly ValidationIssue[]) {
-    super(issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join('; '));
+    super(issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', '));
   }
 }
 

@@ -24,13 +24,13 @@ export interface LookupOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-/** Defaults of the options that have one. */
-export const defaults = Object.freeze({
+/** Defaults of the options that have one; read-only (not frozen at run time: no code path writes it). */
+export const defaults = {
   timeout: 10_000,
   maxRetries: 2,
   successCodes: [0, 200],
   maxBodyBytes: 1024 * 1024,
-});
+} as const;
 
 /** Throws a `TypeError` that names the option, unless `ok`. */
 export function check(ok: unknown, name: string, rule: string): void {

@@ -37,23 +37,30 @@ export async function lookup<TSchema extends v.GenericSchema>(
   check(apiKey === undefined || /^[\x21-\x7e]+$/.test(apiKey), 'apiKey', 'visible ASCII');
   check(typeof fetch === 'function', 'fetch', 'a function');
   // setTimeout fires at once for delays of 2^31 ms and more.
-  check(timeout > 0 && timeout < 2 ** 31 && maxRetries >= 0 && maxBodyBytes > 0, 'timeout", "maxRetries", "maxBodyBytes', 'positive');
-  check(!apiKey || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers (see "dangerouslyAllowBrowser")');
+  check(timeout > 0 && timeout < 2 ** 31, 'timeout', 'above 0');
+  check(maxRetries >= 0, 'maxRetries', '0 or above');
+  check(maxBodyBytes > 0, 'maxBodyBytes', 'above 0');
+  check(!apiKey || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
   if (caller?.aborted) throw caller.reason;
 
   // One controller carries both the deadline and the caller's abort, so every wait below has a single signal.
   const controller = new AbortController();
   const signal = controller.signal;
-  const deadline = Date.now() + timeout;
-  const timer = setTimeout(() => controller.abort(new TimeoutError(`No answer within ${timeout} ms`)), timeout);
   const onAbort = () => controller.abort(caller!.reason);
+  // Before the timer: a "signal" that is no AbortSignal throws here, leaving no timer behind.
   caller?.addEventListener('abort', onAbort);
+  const deadline = Date.now() + timeout;
+  const timer = setTimeout(() => controller.abort(new TimeoutError(`Timed out after ${timeout} ms`)), timeout);
   const aborted = whenAborted(signal);
+  // Read once: a one-shot iterable of headers would be used up by the first attempt.
+  const fixedHeaders = new Headers(extraHeaders);
+  // The key goes only through "apiKey", with its checks, guard and redaction.
+  fixedHeaders.delete('X-API-KEY');
 
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        const headers = new Headers(extraHeaders);
+        const headers = new Headers(fixedHeaders);
         headers.set('Accept', 'application/json');
         headers.set('X-Timestamp', String(now()));
         if (apiKey) headers.set('X-API-KEY', apiKey);

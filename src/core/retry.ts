@@ -13,7 +13,8 @@ export function isRetryable(error: unknown): boolean {
  * or undefined when there is none or it cannot be read.
  */
 export function parseRetryAfter(value: string | null, now: () => number): number | undefined {
-  const ms = value === null ? Number.NaN : /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now();
+  // Delay-seconds, else an HTTP-date (Number of a date is NaN, and of "0" is 0: either falls through to the date).
+  const ms = value ? Number(value) * 1000 || Date.parse(value) - now() : Number.NaN;
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 

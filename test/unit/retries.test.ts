@@ -204,6 +204,26 @@ describe("the caller's signal", () => {
     expect(await pending).toBe('stop');
   });
 
+  test('aborting during a backoff wait leaves no timer and no listener behind', async () => {
+    const caller = new AbortController();
+    const removed = vi.spyOn(caller.signal, 'removeEventListener');
+    const { fetch, requests } = recordingFetch(status(503));
+    const pending = getOrder('ord_1', options(fetch, { signal: caller.signal })).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requests).toHaveLength(1);
+    caller.abort('stop');
+    expect(await pending).toBe('stop');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+
+  test('a signal that is no AbortSignal is a TypeError that leaves no timer behind', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await expect(getOrder('ord_1', options(fetch, { signal: {} as AbortSignal }))).rejects.toThrow(TypeError);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(requests).toHaveLength(0);
+  });
+
   test('already aborted rejects before any request', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
     const error = await getOrder('ord_1', options(fetch, { signal: AbortSignal.abort('gone') })).catch((e: unknown) => e);

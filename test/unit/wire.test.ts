@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { getOrder, getSession } from '../../src/index.js';
 import { BASE, ok, options, order, recordingFetch, session } from './helpers.js';
 
@@ -78,6 +78,29 @@ describe('the request', () => {
     expect(headers.get('x-api-key')).not.toBe('other');
     expect(headers.get('x-timestamp')).toBe('5');
     expect(headers.get('accept')).toBe('application/json');
+  });
+
+  test('never sends an X-API-KEY given in headers: the key goes only through apiKey, with its guard and redaction', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder('ord_1', { baseUrl: BASE, fetch, headers: { 'X-API-KEY': 'sk_in_headers' } });
+    expect(requests[0]!.headers.has('x-api-key')).toBe(false);
+  });
+
+  test('reads headers given as a one-shot iterable on every attempt', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, requests } = recordingFetch(() => new Response(null, { status: 503 }), ok(order));
+      const headers = (function* () {
+        yield ['X-Request-Id', 'r-1'] as [string, string];
+      })();
+      // Headers accept any iterable of pairs at run time; the DOM types list only arrays.
+      const pending = getOrder('ord_1', options(fetch, { headers: headers as unknown as HeadersInit }));
+      await vi.runAllTimersAsync();
+      await pending;
+      expect(requests.map((r) => r.headers.get('x-request-id'))).toEqual(['r-1', 'r-1']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('has no X-API-KEY when no apiKey is given (calling a proxy)', async () => {
