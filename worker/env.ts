@@ -44,8 +44,12 @@ export function readSettings(env: Env): { settings: Settings } | { problem: stri
     if (typeof value !== 'string' || value.trim() === '') return { problem: `The setting ${name} is missing.` };
   }
   const baseUrl = env.API_BASE_URL!.trim();
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    return { problem: 'The setting API_BASE_URL is not an http(s) address.' };
+  // The SDK's own rules, checked here so a bad setting is a 500 naming it, not a 502 on every lookup.
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol) || new URL(baseUrl).search) {
+    return { problem: 'The setting API_BASE_URL is not an http(s) address without a query.' };
+  }
+  if (!/^[\x21-\x7e]+$/.test(env.API_KEY!)) {
+    return { problem: 'The setting API_KEY holds characters other than visible ASCII.' };
   }
   const authSecret = new TextEncoder().encode(env.AUTH_SECRET);
   if (authSecret.byteLength < MIN_SECRET_BYTES) {

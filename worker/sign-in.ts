@@ -32,6 +32,8 @@ export function sameOriginPath(next: string, url: URL): string | undefined {
   if (!next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(next)) return undefined;
   if (!URL.canParse(next, url.origin)) return undefined;
   const target = new URL(next, url.origin);
-  if (target.origin !== url.origin) return undefined;
-  return `${target.pathname}${target.search}${target.hash}`;
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  // Dot segments collapse while parsing ("/.//host", "/%2e//host" become "//host"): check the result, not only the input.
+  if (target.origin !== url.origin || path.startsWith('//')) return undefined;
+  return path;
 }

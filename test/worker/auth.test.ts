@@ -125,6 +125,10 @@ describe('GET /sign-in', () => {
   test.each([
     '//evil.example',
     '//evil.example/orders/ord_ada_1',
+    '/.//evil.example/phish',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/..//evil.example',
     'https://evil.example',
     'http://evil.example/',
     '/\\evil.example',

@@ -159,6 +159,8 @@ describe('a missing or malformed setting', () => {
     ['AUTH_SECRET', undefined, 'AUTH_SECRET'],
     ['AUTH_SECRET', 'tiny-x9q', 'AUTH_SECRET'],
     ['API_BASE_URL', 'ftp://127.0.0.1/', 'API_BASE_URL'],
+    ['API_BASE_URL', 'http://127.0.0.1:9/?region=eu', 'API_BASE_URL'],
+    ['API_KEY', 'sk key with spaces', 'API_KEY'],
   ])('%s = %s: every route answers 500 naming %s, and nothing is looked up', async (name, value, named) => {
     const broken = await startStack({ vars: { [name]: value } });
     try {
