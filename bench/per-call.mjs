@@ -13,7 +13,7 @@ import { summarizeProfile } from './profile.mjs';
 import { measureCells } from './validation.mjs';
 
 export const PER_CALL = Object.freeze({
-  rounds: 8,
+  rounds: 12,
   warmup: 500,
   calls: 2000,
   concurrentRounds: 3,
@@ -23,6 +23,7 @@ export const PER_CALL = Object.freeze({
   ladder: [
     'bare fetch + JSON.parse, in-memory fetch',
     'step:request, in-memory fetch',
+    'step:signal, in-memory fetch',
     'step:reader, in-memory fetch',
     'step:schema, in-memory fetch',
     'SDK full path, in-memory fetch',

@@ -251,7 +251,8 @@ function perCallSection(perCall) {
   }
   const names = {
     'bare fetch + JSON.parse, in-memory fetch': 'bare: `fetch(url, { headers })`, `text()`, `JSON.parse`',
-    'step:request, in-memory fetch': '+ `new Headers`, `new Request(url, { signal, redirect: "manual" })`, `AbortController` + deadline timer',
+    'step:request, in-memory fetch': '+ `new Headers`, `new Request(url, { headers, redirect: "manual" })` passed to `fetch`',
+    'step:signal, in-memory fetch': '+ an `AbortController` whose `signal` the Request carries, and a deadline timer',
     'step:reader, in-memory fetch': '+ body read with `getReader()` and a streaming `TextDecoder` (bounded read)',
     'step:schema, in-memory fetch': '+ `v.safeParse(OrderSchema)`',
     'SDK full path, in-memory fetch': '`getOrder` (the SDK: all of the above plus option and id checks, URL building, envelope schema, races with the abort promise)',

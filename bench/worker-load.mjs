@@ -213,7 +213,10 @@ async function startWorker(dir, { apiBaseUrl, apiKey, authSecret }, config) {
 }
 
 // wrangler's output never holds the secrets' values (it prints "(hidden)"), but it is trimmed all the same.
-const lastLines = (text) => text.trim().split('\n').slice(-4).join(' | ').replace(/\u001b\[[0-9;]*m/g, '').slice(0, 600);
+const lastLines = (text) => {
+  const tail = text.trim().split('\n').slice(-4).join(' | ').replace(/\u001b\[[0-9;]*m/g, '').slice(0, 600);
+  return tail === '' ? '(no output)' : tail;
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await measureWorkerLoad(), null, 2));

@@ -1,5 +1,5 @@
 // Child process: one round of calls against the sandbox over loopback HTTP, in a fresh process.
-// Receives { mode: 'sdk' | 'bare' | 'step:…', url, apiKey, id, warmup, calls, concurrency }; answers with the latencies'
+// Receives { mode: 'sdk' | 'bare', url, apiKey, id, warmup, calls, concurrency }; answers with the latencies'
 // summary. 'sdk' is getOrder of the BUILT package; 'bare' is bench/baselines/bare-fetch.mjs (same URL, headers).
 import { distUrl, median, quantile } from '../lib.mjs';
 
@@ -27,13 +27,11 @@ process.once('message', async ({ mode, url, apiKey, id, warmup, calls, concurren
   }
 });
 
-/** 'sdk': the BUILT package; 'bare': bench/baselines/bare-fetch.mjs; 'step:<name>': bench/baselines/steps.mjs. */
-async function implementation(mode) {
+/** 'sdk': the BUILT package; 'bare': bench/baselines/bare-fetch.mjs. */
+function implementation(mode) {
   if (mode === 'sdk') return import(distUrl('index.js'));
   if (mode === 'bare') return import('../baselines/bare-fetch.mjs');
-  const { stepGetOrder } = await import('../baselines/steps.mjs');
-  const { OrderSchema } = await import(distUrl('index.js'));
-  return { getOrder: stepGetOrder(mode.slice('step:'.length), OrderSchema) };
+  throw new Error(`unknown mode ${mode}`);
 }
 
 /** `count` calls by `concurrency` callers, each awaiting its previous call; latency of every call in ms. */
