@@ -52,18 +52,17 @@ export async function lookup<TSchema extends v.GenericSchema>(
   const deadline = Date.now() + timeout;
   const timer = setTimeout(() => controller.abort(new TimeoutError(`Timed out after ${timeout} ms`)), timeout);
   const aborted = whenAborted(signal);
-  // Read once: a one-shot iterable of headers would be used up by the first attempt.
-  const fixedHeaders = new Headers(extraHeaders);
+  // Read once: a one-shot iterable of headers would be used up by the first attempt. Each Request copies them.
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', 'application/json');
   // The key goes only through "apiKey", with its checks, guard and redaction.
-  fixedHeaders.delete('X-API-KEY');
+  headers.delete('X-API-KEY');
+  if (apiKey) headers.set('X-API-KEY', apiKey);
 
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        const headers = new Headers(fixedHeaders);
-        headers.set('Accept', 'application/json');
         headers.set('X-Timestamp', String(now()));
-        if (apiKey) headers.set('X-API-KEY', apiKey);
         let response: Response;
         let text: string | undefined;
         try {
