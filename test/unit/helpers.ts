@@ -18,7 +18,8 @@ export function recordingFetch(...answers: Responder[]) {
 }
 
 export const BASE = 'https://checkout.test/';
-export const KEY = 'sk_test_4f9a1c2e7b6d5e8f';
+// Generated per run, like every local secret of this project: no key, even a fake one, is committed.
+export const KEY = `sk_test_${crypto.randomUUID().replaceAll('-', '')}`;
 
 export function options(fetch: LookupOptions['fetch'], extra: Partial<LookupOptions> = {}): LookupOptions {
   return { baseUrl: BASE, apiKey: KEY, fetch, ...extra };
