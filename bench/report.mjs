@@ -275,9 +275,15 @@ function perCallSection(perCall) {
     out.push('');
     const budget = (perCall.sequential.bare.medianMs * 1000 * (TARGETS.perCallRatio - 1));
     const over = perCall.ladder[perCall.ladder.length - 1].usPer - base;
+    const schemaStep = perCall.ladder.find((step) => step.method === 'step:schema, in-memory fetch');
     out.push(
       `The target allows ${us(budget)} per call over bare fetch on this loopback (5 % of ${ms(perCall.sequential.bare.medianMs, 3)}); ` +
-        `the SDK's path costs ${us(over)} more CPU than bare fetch's.`,
+        `the SDK's path costs ${us(over)} more CPU than bare fetch's. ` +
+        (schemaStep
+          ? `The SDK's ingredients written plainly (Request with a signal and a deadline, bounded body read, the schema) cost ` +
+            `${us(schemaStep.usPer - base)} of that; the remaining ${us(perCall.ladder[perCall.ladder.length - 1].usPer - schemaStep.usPer)} ` +
+            'is how the SDK\'s own code does the rest (see its frames below).'
+          : ''),
     );
     out.push('');
   }
@@ -511,7 +517,7 @@ function methodSection(run) {
   out.push('');
   out.push(
     [
-      '- Medians, never means; p99 is a nearest-rank percentile. Ratios are of medians.',
+      '- Medians, never means; p99 is a nearest-rank percentile. Ratios are of medians, except the per-call ratio: the median of the ratios of paired rounds.',
       '- Everything measured is the built package (`dist/`), imported by path or through a `node_modules` link as a user would.',
       '- Per-call and validation rounds each run in a fresh process, so no round inherits another\'s JIT state or garbage.',
       '- On a missed target the bench profiles (`node --cpu-prof`, summarised by [bench/profile.mjs](bench/profile.mjs)) or attributes ' +
