@@ -2,7 +2,8 @@
 // its own process, vs bare fetch + JSON.parse (bench/baselines/bare-fetch.mjs: same URL, same headers). Every
 // round runs in a fresh process; rounds alternate SDK/bare (and which goes first), sequential and 16 concurrent
 // callers. When the median ratio misses its target: baselines that add the SDK's ingredients one at a time
-// (bench/baselines/steps.mjs) are timed without the network, and SDK and bare run under `node --cpu-prof`.
+// (bench/baselines/steps.mjs) are timed without the network, and SDK and bare run under `node --cpu-prof` there
+// (on loopback, the profile of the caller is mostly undici, sockets and the wait: the SDK's share is lost in it).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,8 +38,7 @@ export async function measurePerCall(config = PER_CALL) {
   const server = await startChild(join(BENCH, 'procs', 'sandbox-server.mjs'), { apiKey });
   try {
     const base = { url: server.url, apiKey, id: TYPICAL_ORDER_ID, warmup: config.warmup };
-    const round = (mode, calls, concurrency, execArgv) =>
-      forkOnce(ROUND, { ...base, mode, calls, concurrency }, { execArgv, timeoutMs: 120_000 });
+    const round = (mode, calls, concurrency) => forkOnce(ROUND, { ...base, mode, calls, concurrency }, { timeoutMs: 120_000 });
 
     const sequential = { sdk: [], bare: [] };
     for (let index = 0; index < config.rounds; index++) {
@@ -71,7 +71,7 @@ export async function measurePerCall(config = PER_CALL) {
         'per-call steps',
       );
       result.ladder = steps.map(({ method, usPer }) => ({ method, usPer }));
-      progress('per-call: profiling one round of each with --cpu-prof');
+      progress('per-call: profiling SDK and bare without the network, with --cpu-prof');
       result.profile = {};
       // Without the network in the way: the whole path of each with a fetch that answers at once (as in the
       // validation benchmark), where the caller's own CPU is all there is.
@@ -87,15 +87,6 @@ export async function measurePerCall(config = PER_CALL) {
             { execArgv: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '50'], timeoutMs: 60_000 },
           );
           result.profile[mode] = { ...(await summarizeProfile(dir, { calls: reply.operations, top: 15 })), perSecond: median(reply.rates) };
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-      }
-      for (const mode of ['sdk', 'bare']) {
-        const dir = await mkdtemp(join(tmpdir(), `checkout-lookup-prof-${mode}-`));
-        try {
-          await round(mode, config.calls, 1, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '100']);
-          result.profile[mode] = await summarizeProfile(dir, { calls: config.warmup + config.calls + 1 });
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
