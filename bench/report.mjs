@@ -512,7 +512,8 @@ function methodSection(run) {
   out.push(
     [
       '- Medians, never means; p99 is a nearest-rank percentile. Ratios are of medians, except the per-call ratio: the median of the ratios of paired rounds.',
-      '- Everything measured is the built package (`dist/`), imported by path or through a `node_modules` link as a user would.',
+      '- Everything measured is the built package: a copy of `dist/` taken when the run starts ([bench/snapshot.mjs](bench/snapshot.mjs)), ' +
+        'laid out in a `node_modules` as npm installs it, imported by path or by name as a user would; the worker is bundled against the same copy (`--alias`).',
       '- Per-call and validation rounds each run in a fresh process, so no round inherits another\'s JIT state or garbage.',
       '- On a missed target the bench profiles (`node --cpu-prof`, summarised by [bench/profile.mjs](bench/profile.mjs)) or attributes ' +
         'bytes (esbuild metafile) by itself, and the evidence above is from the same run.',
