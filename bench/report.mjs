@@ -16,6 +16,7 @@ const ms = (value, digits = 2) => (Number.isFinite(value) ? `${value.toFixed(dig
 const us = (value, digits = 1) => (Number.isFinite(value) ? `${value.toFixed(digits)} µs` : 'n/a');
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
 const pct = (value) => `${(value * 100).toFixed(1)} %`;
+const signed = (value) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 const verdict = (ok) => (ok === undefined ? 'NOT MEASURED' : ok ? '**PASS**' : '**MISS**');
 
 function table(head, rows, align) {
@@ -84,7 +85,7 @@ function evaluate({ size, validation, perCall, coldStart, workerLoad }) {
     target: 'Per-call median ≤ 1.05× bare `fetch` + `JSON.parse` (loopback HTTP, sequential)',
     short: 'per-call ratio',
     measured: sequential
-      ? `${sequential.ratio.toFixed(3)}× (median of paired rounds; medians ${ms(sequential.sdk.medianMs, 3)} vs ${ms(sequential.bare.medianMs, 3)})`
+      ? `${sequential.ratio.toFixed(4)}× (median of paired rounds; medians ${ms(sequential.sdk.medianMs, 3)} vs ${ms(sequential.bare.medianMs, 3)})`
       : notMeasured(perCall),
     ok: sequential ? sequential.ratio <= TARGETS.perCallRatio : undefined,
   });
@@ -102,7 +103,7 @@ function evaluate({ size, validation, perCall, coldStart, workerLoad }) {
     measured: imported ? `${ms(imported.overEmptyMs)} (median of ${imported.runs})` : notMeasured(coldStart),
     ok: imported ? imported.overEmptyMs <= TARGETS.importMs : undefined,
   });
-  const workerTargets = workerLoad?.targets?.filter((target) => target.name.startsWith('worker')) ?? [];
+  const workerTargets = workerLoad?.targets?.filter((target) => target.kind === 'route') ?? [];
   const loaded = workerTargets.filter((target) => target.levels);
   const failures = loaded.flatMap((target) => target.levels).reduce((sum, level) => sum + level.non2xx + level.errors + level.timeouts, 0);
   const requests = loaded.flatMap((target) => target.levels).reduce((sum, level) => sum + level.amount, 0);
@@ -123,7 +124,7 @@ const notMeasured = (result) => `not measured: ${result?.notMeasured ?? 'not run
 function addedP99(targets) {
   return targets
     .filter((target) => target.addedP99Ms)
-    .map((target) => `${target.name.startsWith('worker JSON') ? 'JSON' : 'HTML'} ${target.addedP99Ms.map((value) => `${Math.round(value)}`).join(' / ')} ms`)
+    .map((target) => `${target.name.startsWith('worker JSON') ? 'JSON' : 'HTML'} ${target.addedP99Ms.map((value) => value.toFixed(1)).join(' / ')} ms`)
     .join(', ')
     .concat(' (at 1 / 16 / 64 connections)');
 }
@@ -446,7 +447,8 @@ function workerSection(workerLoad) {
       `autocannon (programmatic, in the bench's process) sends a fixed number of requests per level (${config.levels
         .map((level) => `${int(level.amount)} at ${level.connections}`)
         .join(', ')} connections) after ${config.warmup.amount} warm-up requests, to the JSON order route (\`Authorization: Bearer\`), ` +
-      'the HTML order page (cookie) and the sandbox directly. All of it (autocannon, wrangler\'s local proxy, workerd, the sandbox) shares the 2 cores.',
+      'the HTML order page (cookie), and for reference the sandbox directly and the worker\'s home page (no token, no lookup: ' +
+      'the floor of `wrangler dev`\'s local proxy and workerd). All of it (autocannon, wrangler\'s local proxy, workerd, the sandbox) shares the 2 cores.',
   );
   out.push('');
   if (workerLoad.notMeasured) {
@@ -464,8 +466,8 @@ function workerSection(workerLoad) {
         target.name,
         String(level.connections),
         int(level.requestsPerSecond),
-        ms(level.p50Ms, 0),
-        ms(level.p99Ms, 0),
+        ms(level.p50Ms, 1),
+        ms(level.p99Ms, 1),
         String(level.non2xx),
         `${level.errors} / ${level.timeouts}`,
       ]);
@@ -480,14 +482,14 @@ function workerSection(workerLoad) {
         ['Worker latency over the sandbox alone', ...config.levels.map((level) => `${level.connections} conn. p50 / p99`)],
         added.map((target) => [
           target.name,
-          ...target.addedP99Ms.map((p99, index) => `+${Math.round(target.addedP50Ms[index])} / +${Math.round(p99)} ms`),
+          ...target.addedP99Ms.map((p99, index) => `${signed(target.addedP50Ms[index])} / ${signed(p99)} ms`),
         ]),
         ['l', ...config.levels.map(() => 'r')],
       ),
     );
     out.push('');
     out.push(
-      'autocannon reports whole milliseconds. What the worker adds includes `wrangler dev`\'s local proxy in front of workerd, the JWT check, ' +
+      'Latencies are from autocannon\'s per-response timings (hrtime); requests/s is the requests answered over the time to the last answer. What the worker adds includes `wrangler dev`\'s local proxy in front of workerd, the JWT check, ' +
         'the `getOrder` to the sandbox and the JSON or HTML it writes; on Cloudflare there is no local proxy and the worker has a core to itself.',
     );
     out.push('');
