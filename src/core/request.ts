@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ApiError, NetworkError, TimeoutError, ValidationError } from '../errors.js';
 import { check, defaults, type LookupOptions } from '../options.js';
-import { whenAborted } from './abort.js';
+import { abortHandle } from './abort.js';
 import { readText } from './body.js';
 import { isBrowser } from './browser.js';
 import { type Envelope, EnvelopeSchema } from './envelope.js';
@@ -44,14 +44,12 @@ export async function lookup<TSchema extends v.GenericSchema>(
   if (caller?.aborted) throw caller.reason;
 
   // One controller carries both the deadline and the caller's abort, so every wait below has a single signal.
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const onAbort = () => controller.abort(caller!.reason);
+  const { signal, aborted, abort } = abortHandle();
+  const onAbort = () => abort(caller!.reason);
   // Before the timer: a "signal" that is no AbortSignal throws here, leaving no timer behind.
   caller?.addEventListener('abort', onAbort);
   const deadline = Date.now() + timeout;
-  const timer = setTimeout(() => controller.abort(new TimeoutError(`Timed out after ${timeout} ms`)), timeout);
-  const aborted = whenAborted(signal);
+  const timer = setTimeout(() => abort(new TimeoutError(`Timed out after ${timeout} ms`)), timeout);
   // Read once: a one-shot iterable of headers would be used up by the first attempt. Each Request copies them.
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
