@@ -43,7 +43,7 @@ export async function lookup<TSchema extends v.GenericSchema>(
   check(!apiKey || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
   if (caller?.aborted) throw caller.reason;
 
-  // One controller carries both the deadline and the caller's abort, so every wait below has a single signal.
+  // One abort handle carries both the deadline and the caller's abort, so every wait below has a single signal.
   const { signal, aborted, abort } = abortHandle();
   const onAbort = () => abort(caller!.reason);
   // Before the timer: a "signal" that is no AbortSignal throws here, leaving no timer behind.
