@@ -57,22 +57,65 @@ export function versionOf(command: string, pattern: RegExp): string {
 }
 
 /**
- * Runs one runtime as a child process in its own process group, in the installed project, with the check's
- * config in the environment, and returns the facts it printed. Rejects, with the command, exit status and
- * output (the key redacted), on a non-zero exit, a missing result line, or when `timeoutMs` passes, after which
- * the whole group (workerd included) is killed.
+ * Runs one runtime as a child process (see `run`), in the installed project, with the check's config in the
+ * environment, and returns the facts it printed. Rejects, with the command, exit status and output (the key
+ * hidden), on a non-zero exit, a missing or broken result line, a failed start or a timeout.
  */
-export function runChecks(
+export async function runChecks(
   command: string,
   args: readonly string[],
   options: { cwd: string; config: CheckConfig; timeoutMs?: number; env?: Record<string, string> },
 ): Promise<Facts> {
-  const { cwd, config, timeoutMs = 45_000 } = options;
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env, [CONFIG_VARIABLE]: JSON.stringify(config) };
+  const { cwd, config, timeoutMs } = options;
+  const result = await run(command, args, {
+    cwd,
+    timeoutMs,
+    env: { ...options.env, [CONFIG_VARIABLE]: JSON.stringify(config) },
+    secrets: [config.apiKey],
+  });
+  if (result.code !== 0) throw new Error(result.report);
+  const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
+  if (!line) throw new Error(`printed no result line: ${result.report}`);
+  try {
+    return JSON.parse(line.slice(RESULT_MARKER.length)) as Facts;
+  } catch (error) {
+    throw new Error(`printed a result that is not JSON (${String(error)}): ${result.report}`);
+  }
+}
+
+export interface Run {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Output with every secret replaced by `[key]`. */
+  readonly stdout: string;
+  readonly stderr: string;
+  /** The command, its exit and its output (secrets hidden), for failure messages. */
+  readonly report: string;
+}
+
+export interface RunOptions {
+  readonly cwd: string;
+  /** Added to the environment of the test process. */
+  readonly env?: Record<string, string> | undefined;
+  /** Values hidden from the output and the report, such as the API key. */
+  readonly secrets: readonly string[];
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * Runs a command in its own process group and resolves with its exit and output, whatever the exit. Rejects,
+ * with the command and output (secrets hidden), when it cannot start or when `timeoutMs` (default 45 s) passes,
+ * after which the whole group (workerd under wrangler included) is killed.
+ */
+export function run(command: string, args: readonly string[], options: RunOptions): Promise<Run> {
+  const { cwd, secrets, timeoutMs = 45_000 } = options;
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   // Flags for the Node running vitest are not for these runtimes (Node 20 rejects some of them).
   delete env['NODE_OPTIONS'];
+  const hide = (text: string) => secrets.reduce((result, secret) => (secret ? result.split(secret).join('[key]') : result), text);
+  const where = `\`${[command, ...args].join(' ')}\` (cwd ${cwd})`;
 
-  return new Promise((resolvePromise, reject) => {
+  return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -83,27 +126,19 @@ export function runChecks(
       timedOut = true;
       killGroup(child.pid);
     }, timeoutMs);
+    const output = () => `--- stdout\n${hide(stdout).trim()}\n--- stderr\n${hide(stderr).trim()}`;
 
-    const fail = (why: string) => {
-      const redact = (text: string) => text.split(config.apiKey).join('[key]').trim();
-      const where = `\`${[command, ...args].join(' ')}\` (cwd ${cwd})`;
-      reject(new Error(`${where} ${why}\n--- stdout\n${redact(stdout)}\n--- stderr\n${redact(stderr)}`));
-    };
     child.on('error', (error) => {
       clearTimeout(timer);
-      fail(`could not start: ${error.message}`);
+      reject(new Error(`${where} could not start: ${hide(error.message)}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) return fail(`did not finish within ${timeoutMs} ms and was killed`);
-      if (code !== 0) return fail(`exited with ${code ?? signal}`);
-      const line = stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
-      if (!line) return fail('printed no result line');
-      try {
-        resolvePromise(JSON.parse(line.slice(RESULT_MARKER.length)) as Facts);
-      } catch (error) {
-        fail(`printed a result that is not JSON: ${String(error)}`);
+      if (timedOut) {
+        reject(new Error(`${where} did not finish within ${timeoutMs} ms and was killed\n${output()}`));
+        return;
       }
+      resolve({ code, signal, stdout: hide(stdout), stderr: hide(stderr), report: `${where} exited with ${code ?? signal}\n${output()}` });
     });
   });
 }
