@@ -1,3 +1,4 @@
+import { CONTROL_PREFIX, createControl } from './control.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { encoder, envelope } from './respond.js';
@@ -71,6 +72,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // As fetch does: an aborted request never reaches the service.
     if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
+    const control = controlPath(url.pathname);
+    if (control !== undefined) return controlApi(request, control);
     const entry = logEntry(request, url, now());
     log.push(entry);
     if (log.length > logLimit) log.splice(0, log.length - logLimit);
@@ -106,6 +109,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return answer;
   }
 
+  // The control API's own requests stay out of the log: it is the log of what the service was asked.
+  function controlPath(pathname: string): string | undefined {
+    const prefix = basePath + CONTROL_PREFIX;
+    if (!pathname.startsWith(prefix)) return undefined;
+    const rest = pathname.slice(prefix.length);
+    return rest === '' || rest.startsWith('/') ? rest : undefined;
+  }
+
   function route(pathname: string): [SandboxRoute, string | undefined] | undefined {
     if (!pathname.startsWith(basePath)) return undefined;
     const rest = pathname.slice(basePath.length);
@@ -139,7 +150,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   };
 
-  return {
+  const sandbox: Sandbox = {
     get apiKey() {
       return key();
     },
@@ -169,6 +180,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       log.length = 0;
     },
   };
+  const controlApi = createControl({ sandbox, addFault: faults.add, addScenario: scenarios.add, sameKey });
+  return sandbox;
 }
 
 function randomKey(): string {
