@@ -14,12 +14,17 @@ const ROUTES: readonly [SandboxRoute, RegExp][] = [
 
 /**
  * Creates a stand-in for the checkout service: both endpoints, key and timestamp checks, seeded
- * records, faults on demand and a request log. Runs in any runtime with `fetch` and Web Crypto.
+ * records, faults and scenarios on demand and a request log. Runs in any runtime with `fetch` and Web Crypto.
+ * Its `fetch` also answers the control API under `/__sandbox/` (after `basePath`), with the sandbox's key in
+ * X-API-KEY: records, faults, scenarios, the log and reset over HTTP (see docs/testing.md).
  *
  * @param options Key, clock, clock skew, seeding, path prefix and log size.
  * @returns A sandbox whose `fetch` can be passed as the SDK's `fetch` option.
  * @throws {TypeError} When an option has the wrong type.
  * @example
+ * import { getOrder } from 'checkout-lookup';
+ * import { createSandbox, SANDBOX_IDS } from 'checkout-lookup/testing';
+ *
  * const sandbox = createSandbox();
  * const order = await getOrder(SANDBOX_IDS.orders.ada, {
  *   baseUrl: 'https://sandbox.test',

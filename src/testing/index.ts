@@ -1,5 +1,5 @@
 export { createSandbox } from './create-sandbox.js';
-export { SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
+export { SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_ORDERS_BY_ID, SANDBOX_SESSIONS, SANDBOX_SESSIONS_BY_ID } from './seed.js';
 export type {
   CheckoutCompletesScenario,
   DropFault,

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { CheckoutSessionSchema, OrderSchema } from '../../src/index.js';
 import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS, type Scenario } from '../../src/testing/index.js';
 import { call, signed } from './helpers.js';
 
@@ -108,6 +110,9 @@ describe('scenario checkout-completes', () => {
       sessionId: OPEN,
     });
     expect(Math.abs(order.body.data.createTime - Date.now())).toBeLessThan(60_000);
+    // What the SDK will read: both records still parse with its schemas.
+    expect(v.safeParse(OrderSchema, order.body.data).issues).toBeUndefined();
+    expect(v.safeParse(CheckoutSessionSchema, body.data).issues).toBeUndefined();
   });
 
   test('counts only the requests answered with the session, not rejected ones or other sessions', async () => {
