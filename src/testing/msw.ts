@@ -29,7 +29,7 @@ export interface SandboxHandlersOptions {
  *
  * const sandbox = createSandbox();
  * const server = setupServer(...sandboxHandlers(sandbox, { baseUrl: 'https://checkout.test' }));
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledFrame: 'error' });
  * const order = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: 'https://checkout.test', apiKey: sandbox.apiKey });
  * server.close();
  */

@@ -9,6 +9,8 @@ const IMPORTS: Record<string, string> = {
   'checkout-lookup': `${SRC}/index.ts`,
   'checkout-lookup/testing': `${SRC}/testing/index.ts`,
   'checkout-lookup/testing/node': `${SRC}/testing/node.ts`,
+  'checkout-lookup/testing/msw': `${SRC}/testing/msw.ts`,
+  'msw/node': 'msw/node',
 };
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-examples-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +24,7 @@ const examples = readdirSync(`${SRC}/testing`)
   );
 
 test('the sandbox has examples to run', () => {
-  expect(examples.map(([name]) => name)).toEqual(expect.arrayContaining(['create-sandbox.ts #1', 'node.ts #1', 'seed.ts #1']));
+  expect(examples.map(([name]) => name)).toEqual(expect.arrayContaining(['create-sandbox.ts #1', 'msw.ts #1', 'node.ts #1', 'seed.ts #1']));
 });
 
 test.each(examples)('the example of %s runs as written', async (name, code) => {

@@ -11,7 +11,7 @@ const sandbox = createSandbox();
 const server = setupServer(...sandboxHandlers(sandbox, { baseUrl: BASE }));
 const options = { baseUrl: BASE, apiKey: sandbox.apiKey, maxRetries: 0 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   sandbox.reset();
