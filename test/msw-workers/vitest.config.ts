@@ -1,0 +1,17 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineProject } from 'vitest/config';
+
+// MSW inside the Workers vitest integration: the tests run in workerd, a Worker calls the global `fetch`, and
+// `setupServer` from msw/node answers it with the sandbox's handlers. Imports the built package: `npm run build` first.
+export default defineProject({
+  plugins: [
+    cloudflareTest({
+      miniflare: { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] },
+    }),
+  ],
+  test: {
+    name: 'msw-workers',
+    root: import.meta.dirname,
+    include: ['**/*.test.ts'],
+  },
+});
