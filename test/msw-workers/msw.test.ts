@@ -3,7 +3,7 @@ import { sandboxHandlers } from 'checkout-lookup/testing/msw';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import { defineNetwork, InterceptorSource } from 'msw/experimental';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import worker, { createWorker, type Env } from './worker.js';
+import worker, { type Env } from './worker.js';
 
 const sandbox = createSandbox();
 const env: Env = { API_BASE_URL: 'https://checkout.test', API_KEY: sandbox.apiKey };
@@ -48,12 +48,11 @@ describe('in workerd, a Worker that calls the global fetch', () => {
   });
 });
 
-describe('in workerd, the same Worker with sandbox.fetch injected', () => {
+describe('in workerd, the same Worker with sandbox.fetch injected through env', () => {
   test('reads an order without MSW in the way', async () => {
     network.disable(); // nothing intercepts: the answer can only come from the injected fetch
     try {
-      const injected = createWorker({ fetch: sandbox.fetch });
-      const response = await injected.fetch(new Request(`https://worker.test/orders/${SANDBOX_IDS.orders.grace}`), env);
+      const response = await worker.fetch(new Request(`https://worker.test/orders/${SANDBOX_IDS.orders.grace}`), { ...env, UPSTREAM: sandbox });
       expect(await response.json()).toMatchObject({ orderId: SANDBOX_IDS.orders.grace });
     } finally {
       network.enable();

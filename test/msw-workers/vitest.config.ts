@@ -1,5 +1,10 @@
+import { join } from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
+import { writeDocExamples } from '../sandbox/docs-examples.js';
+
+// docs/testing.md's "Testing a Worker" examples run here as written, beside this project's own tests.
+writeDocExamples(join(import.meta.dirname, 'docs-examples'), (code) => code.startsWith('// worker'));
 
 // MSW inside the Workers vitest integration: the tests run in workerd, a Worker calls the global `fetch`, and
 // `setupServer` from msw/node answers it with the sandbox's handlers. Imports the built package: `npm run build` first.

@@ -1,64 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildIfStale, killAll, startBin } from './bin.js';
 
 // The built `checkout-lookup-sandbox` bin, as `npx` runs it: a real process on a real port, driven over HTTP.
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'dist/testing/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
-const children: ChildProcess[] = [];
+const start = (args: string[], env: Record<string, string> = {}) => startBin(args, dir, env);
 
-beforeAll(() => {
-  // Build when dist is missing or older than the sources (npm test builds first; a lone `vitest run` may not).
-  const newest = Math.max(...readdirSync(join(ROOT, 'src/testing')).map((file) => statSync(join(ROOT, 'src/testing', file)).mtimeMs));
-  let built = 0;
-  try {
-    built = statSync(BIN).mtimeMs;
-  } catch {}
-  if (built < newest) {
-    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--silent'], { cwd: ROOT, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-  }
-}, 120_000);
+beforeAll(buildIfStale, 120_000);
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll();
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface Bin {
-  child: ChildProcess;
-  output(): string;
-  /** Polls the output until `pattern` matches; fails after the deadline or when the process exits first. */
-  waitFor(pattern: RegExp, deadlineMs?: number): Promise<RegExpExecArray>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function start(args: string[], env: Record<string, string> = {}): Bin {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, SANDBOX_API_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  return {
-    child,
-    output: () => text,
-    exit,
-    async waitFor(pattern, deadlineMs = 15_000) {
-      const deadline = Date.now() + deadlineMs;
-      for (;;) {
-        const match = pattern.exec(text);
-        if (match) return match;
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the bin exited before printing ${pattern}:\n${text}`);
-        if (Date.now() > deadline) throw new Error(`no ${pattern} within ${deadlineMs} ms:\n${text}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-  };
-}
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
