@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { createSandbox, SANDBOX_IDS, type Sandbox } from 'checkout-lookup/testing';
 import { serveSandbox } from 'checkout-lookup/testing/node';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { BUN, DENO, NODE_24, systemNode } from '../runtimes/child.js';
+import type { Packed } from '../shared/packed.js';
+import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
 import { documentedCommand, type Quickstart, quickstart } from './readme.js';
-import { deadAddress, run, type Run } from './run.js';
 
-const app = inject('readmeApp');
+const { app, node20 }: Packed = inject('packed');
 const UNKNOWN_ORDER = 'ord_missing';
 
 let sandbox: Sandbox;
@@ -21,8 +21,11 @@ beforeAll(async () => {
     // What the quickstarts read, as `npm run sandbox` prints them.
     API_BASE_URL: server.url,
     API_KEY: sandbox.apiKey,
+    // For the Workers quickstart: the workerd runner binds API_KEY as a secret (as `wrangler secret put` makes it)
+    // and these as plain vars (as [vars] in wrangler.toml).
+    WORKER_VARS: JSON.stringify({ API_BASE_URL: server.url }),
     // Packages come from the project's node_modules only: any registry lookup fails on a dead loopback port.
-    NPM_CONFIG_REGISTRY: await deadAddress(),
+    NPM_CONFIG_REGISTRY: `${await deadAddress()}/`,
     DENO_DIR: join(app, '.deno'),
     DENO_NO_UPDATE_CHECK: '1',
     // wrangler's debug log in the throwaway project, not in the home directory.
@@ -60,7 +63,7 @@ describe('README quickstart "### Node (…)"', () => {
 
   const nodes = [
     { name: 'Node 24 (npm package node@24)', path: () => NODE_24 },
-    { name: "Node 20 (the machine's own node)", path: () => systemNode().path },
+    { name: `Node 20 (${node20})`, path: () => node20 },
   ];
   describe.each(nodes)('$name', ({ path }) => {
     test('prints the status of a seeded order and exits 0', async () => {
@@ -118,13 +121,13 @@ describe('README quickstart "### Bun"', () => {
 
 describe('README quickstart "### Cloudflare Workers"', () => {
   const block = quickstart(/^### Cloudflare Workers$/);
-  const RESULT_MARKER = 'README-WORKER-RESULT ';
+  const RESULT_MARKER = 'WORKERD-RESULT ';
 
   test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one', async () => {
     expect(block.lang).toBe('ts');
     const from = sandbox.log.length;
     const result = await runBlock(block, 'worker.ts', NODE_24, [
-      join(import.meta.dirname, 'workerd-runner.mjs'),
+      join(import.meta.dirname, '../shared/workerd-runner.mjs'),
       'worker.ts',
       `/?order=${SANDBOX_IDS.orders.ada}`,
       '/?order=nope',

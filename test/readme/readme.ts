@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../runtimes/child.js';
+import { repoRoot } from '../shared/run.js';
 
 export const README = join(repoRoot, 'README.md');
 

@@ -1,5 +1,7 @@
 import { createSandbox, type Sandbox, type SandboxLogEntry } from 'checkout-lookup/testing';
-import { type SandboxServer, serveSandbox } from 'checkout-lookup/testing/node';
+import { serveSandbox } from 'checkout-lookup/testing/node';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { deadAddress } from '../shared/run.js';
 
 /** The shipped sandbox on loopback, set up for the checks of fixtures/checks.mjs. */
@@ -7,7 +9,7 @@ export interface Service {
   readonly sandbox: Sandbox;
   /** `serveSandbox`'s URL: the service itself, which needs the key. */
   readonly url: string;
-  /** A proxy in front of the same sandbox, as a page calls one: CORS, and the key added when the page sends none. */
+  /** A proxy in front of the same server, as a page calls one: CORS, and the key added when the page sends none. */
   readonly proxyUrl: string;
   /** What reached the proxy (before it added a key). */
   readonly proxied: readonly { path: string; hasKey: boolean }[];
@@ -38,23 +40,27 @@ export async function startService(): Promise<Service> {
   sandbox.fault({ route: 'order', id: 'ord_bad_json' }, { kind: 'truncated' });
   sandbox.fault({ route: 'order', id: 'ord_stall' }, { kind: 'stall' });
 
+  const service = await serveSandbox(sandbox);
+  // node:http only: in the happy-dom project the globals Request, Headers and Response are happy-dom's.
   const proxied: { path: string; hasKey: boolean }[] = [];
-  const proxyFetch = async (input: Request | string | URL): Promise<Response> => {
-    const request = input as Request; // serveSandbox passes Requests
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-    proxied.push({ path: new URL(request.url).pathname, hasKey: request.headers.has('x-api-key') });
-    const headers = new Headers(request.headers);
-    if (!headers.has('x-api-key')) headers.set('x-api-key', sandbox.apiKey);
-    const response = await sandbox.fetch(new Request(request.url, { headers, signal: request.signal }));
-    for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
-    return response;
-  };
-  const servers: SandboxServer[] = [await serveSandbox(sandbox), await serveSandbox({ ...sandbox, fetch: proxyFetch })];
-  const [service, proxy] = servers as [SandboxServer, SandboxServer];
+  const proxy = createServer((incoming, outgoing) => {
+    if (incoming.method === 'OPTIONS') return void outgoing.writeHead(204, CORS).end();
+    proxied.push({ path: incoming.url ?? '', hasKey: incoming.headers['x-api-key'] !== undefined });
+    const headers = { ...incoming.headers, 'x-api-key': incoming.headers['x-api-key'] ?? sandbox.apiKey };
+    const upstream = request(`${service.url}${incoming.url}`, { method: incoming.method, headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
+      answer.pipe(outgoing);
+    });
+    upstream.on('error', () => outgoing.destroy());
+    outgoing.on('close', () => upstream.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const closeProxy = () => new Promise<void>((resolve) => (proxy.close(() => resolve()), proxy.closeAllConnections()));
   return {
     sandbox,
     url: service.url,
-    proxyUrl: proxy.url,
+    proxyUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     proxied,
     deadUrl: await deadAddress(),
     wire,
@@ -64,7 +70,7 @@ export async function startService(): Promise<Service> {
       sandbox.fault({ route: 'order', id: orderId }, { kind: 'status', status: 503, times: 1 });
     },
     gets: (from) => sandbox.log.slice(from).filter((entry) => entry.method === 'GET'),
-    close: async () => void (await Promise.all(servers.map((server) => server.close()))),
+    close: async () => void (await Promise.all([service.close(), closeProxy()])),
   };
 }
 
