@@ -93,6 +93,7 @@ async function fetchNode20(): Promise<string> {
   const output = await command('npm', ['pack', `node-${process.platform}-${process.arch}@20`, '--json', '--pack-destination', cache], cache);
   const [{ filename }] = JSON.parse(output.slice(output.indexOf('['))) as [{ filename: string }];
   await command('tar', ['-xzf', filename], cache);
+  await rm(join(cache, filename));
   return binary;
 }
 
