@@ -16,7 +16,6 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 export const ESBUILD_OPTIONS = { bundle: true, minify: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'],
   mainFields: ['browser', 'module', 'main'], target: 'es2022', legalComments: 'none', write: false, logLevel: 'silent' };
 const QUIET = new Set(['EMPTY_BUNDLE', 'INVALID_ANNOTATION', 'CIRCULAR_DEPENDENCY']);
-const gzip = (code) => (code.length === 0 ? 0 : gzipSync(code, { level: 9 }).length);
 
 /** Bundles each `{ name, source }` entry with both bundlers: `{ name, esbuild: { min, gzip, code }, rollup: {…} }`. */
 export async function bundleSizes(entries, packageDir = process.env.CHECKOUT_LOOKUP_PACKAGE_DIR ?? root) {
@@ -36,7 +35,7 @@ export async function bundleSizes(entries, packageDir = process.env.CHECKOUT_LOO
       const rolled = (await bundle.generate({ format: 'es' })).output[0].code.trim();
       await bundle.close();
       if (warnings.length > 0) throw new Error(`rollup warned on ${name}: ${warnings.join('; ')}`);
-      const measure = (code) => ({ min: Buffer.byteLength(code), gzip: gzip(code), code });
+      const measure = (code) => ({ min: Buffer.byteLength(code), gzip: code.length === 0 ? 0 : gzipSync(code, { level: 9 }).length, code });
       rows.push({ name, esbuild: measure(built.outputFiles[0]?.text ?? ''), rollup: measure(rolled) });
     }
     return rows;
@@ -70,10 +69,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.log(`${bundler.padEnd(8)} ${row.name.padEnd(24)} ${String(min).padStart(6)}  ${String(zipped).padStart(10)}  ${String(budget === Infinity ? '-' : budget).padStart(8)}${problems.length ? '  FAIL' : ''}`);
     }
   }
-  if (failures.length > 0) {
-    console.error(`\nsize: FAILED\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('\nsize: ok: every budget met; neither function keeps the other\'s fields nor anything of checkout-lookup/testing; a bare import costs 0 B.');
-  }
+  if (failures.length > 0) console.error(`\nsize: FAILED\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+  else console.log('\nsize: ok: every budget met; neither function keeps the other\'s fields nor anything of checkout-lookup/testing; a bare import costs 0 B.');
+  process.exitCode = failures.length > 0 ? 1 : 0;
 }
