@@ -9,6 +9,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** `import.meta.resolve('checkout-lookup')` from the user's project, as Node resolves it through the exports map. */
     runtimesEntryUrl: string;
+    /** The names the package exports, as Node 24 imports it from that project, sorted. */
+    runtimesExports: string[];
   }
 }
 
@@ -24,5 +26,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     timeout: 30_000,
   }).trim();
   project.provide('runtimesEntryUrl', entryUrl);
+  const names = execFileSync(NODE_24, ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('checkout-lookup')).sort()))"], {
+    cwd: app,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  project.provide('runtimesExports', JSON.parse(names) as string[]);
   return teardown;
 }
