@@ -62,3 +62,10 @@ export function documentedCommand(block: Quickstart): { program: string; args: s
   }
   return { program, args: rest.slice(0, scriptAt + 1), script: rest[scriptAt]! };
 }
+
+/** The command the `## Quickstarts` section documents to start the sandbox: its `npx checkout-lookup-sandbox …` line. */
+export function sandboxCommand(text = readFileSync(README, 'utf8')): string[] {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.startsWith('npx checkout-lookup-sandbox'));
+  if (!line) throw new Error(`${README} documents no \`npx checkout-lookup-sandbox\` command`);
+  return line.trim().split(/\s+/);
+}

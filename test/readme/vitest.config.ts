@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
 
-// The README's quickstarts (Cloudflare Workers, Deno, Bun, Node), read out of README.md and run as written in
-// the real runtimes, in a temp project where the packed package is installed as a user installs it (test/shared/packed.ts), against the
-// sandbox served over loopback HTTP. `npm run build` must have run first.
+// The README's quickstarts (Cloudflare Workers, Deno, Bun, Node), read out of README.md and run as written in the
+// real runtimes, in a temp project where the packed package is installed as a user installs it
+// (test/shared/packed.ts), against the sandbox its documented `npx checkout-lookup-sandbox` starts there.
 export default defineProject({
   test: {
     name: 'readme',
