@@ -1,45 +1,81 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSandbox, SANDBOX_IDS, type Sandbox } from 'checkout-lookup/testing';
-import { serveSandbox } from 'checkout-lookup/testing/node';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { SANDBOX_IDS, type SandboxLogEntry } from 'checkout-lookup/testing';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { BUN, DENO, NODE_24, systemNode } from '../runtimes/child.js';
-import { documentedCommand, type Quickstart, quickstart } from './readme.js';
-import { deadAddress, run, type Run } from './run.js';
+import type { Packed } from '../shared/packed.js';
+import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
+import { documentedCommand, type Quickstart, quickstart, sandboxCommand } from './readme.js';
 
-const app = inject('readmeApp');
+const { app, node20 }: Packed = inject('packed');
 const UNKNOWN_ORDER = 'ord_missing';
 
-let sandbox: Sandbox;
-let server: { url: string; close(): Promise<void> };
+let sandbox: ChildProcess;
+let apiKey: string;
 let env: Record<string, string>;
+let output = '';
 
 beforeAll(async () => {
-  sandbox = createSandbox();
-  server = await serveSandbox(sandbox);
+  // The quickstarts' first step as written, `npx checkout-lookup-sandbox --port 8787`, on a free port here, from
+  // the user's project (its node_modules/.bin), with the registry unreachable.
+  const command = sandboxCommand();
+  expect(command.slice(0, 3)).toEqual(['npx', 'checkout-lookup-sandbox', '--port']);
+  const port = new URL(await deadAddress()).port;
+  const registry = `${await deadAddress()}/`;
+  sandbox = spawn(command[0]!, [...command.slice(1, 3), port, ...command.slice(4)], {
+    cwd: app,
+    env: { ...process.env, NPM_CONFIG_REGISTRY: registry },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  sandbox.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  sandbox.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!/^API key: \S+/m.test(output)) {
+    if (sandbox.exitCode !== null || Date.now() > deadline) throw new Error(`the sandbox printed no key:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const baseUrl = /sandbox on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+  expect(baseUrl, output).toBe(`http://127.0.0.1:${port}`);
+  apiKey = /^API key: (\S+)/m.exec(output)![1]!;
   env = {
-    // What the quickstarts read, as `npm run sandbox` prints them.
-    API_BASE_URL: server.url,
-    API_KEY: sandbox.apiKey,
+    // What the quickstarts read: the URL and key the sandbox printed.
+    API_BASE_URL: baseUrl!,
+    API_KEY: apiKey,
+    // For the Workers quickstart: the workerd runner binds API_KEY as a secret (as `wrangler secret put` makes it)
+    // and these as plain vars (as [vars] in wrangler.toml).
+    WORKER_VARS: JSON.stringify({ API_BASE_URL: baseUrl }),
     // Packages come from the project's node_modules only: any registry lookup fails on a dead loopback port.
-    NPM_CONFIG_REGISTRY: await deadAddress(),
+    NPM_CONFIG_REGISTRY: registry,
     DENO_DIR: join(app, '.deno'),
     DENO_NO_UPDATE_CHECK: '1',
     // wrangler's debug log in the throwaway project, not in the home directory.
     WRANGLER_LOG_PATH: join(app, '.wrangler-logs'),
   };
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  if (sandbox?.exitCode !== null) return;
+  const exited = new Promise((resolve) => sandbox.once('exit', resolve));
+  process.kill(-sandbox.pid!, 'SIGINT'); // Ctrl-C
+  await exited;
+});
 
 /** Saves a block in the user's project under `file` and runs `command args` there with the quickstart env. */
 async function runBlock(block: Quickstart, file: string, command: string, args: readonly string[]): Promise<Run> {
   await writeFile(join(app, file), block.code);
-  return run(command, args, { cwd: app, env, secrets: [sandbox.apiKey] });
+  return run(command, args, { cwd: app, env, secrets: [apiKey] });
+}
+
+/** The service requests the sandbox logged, read over its control API. */
+async function logged(): Promise<SandboxLogEntry[]> {
+  const response = await fetch(`${env['API_BASE_URL']}/__sandbox/log`, { headers: { 'x-api-key': apiKey } });
+  const { entries } = (await response.json()) as { entries: SandboxLogEntry[] };
+  return entries.filter((entry) => entry.path.startsWith('/api/'));
 }
 
 /** What the sandbox answered to the requests made since `from`: `GET <path> <status>` lines. */
-function answeredSince(from: number): string[] {
-  return sandbox.log.slice(from).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+async function answeredSince(from: number): Promise<string[]> {
+  return (await logged()).slice(from).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
 }
 
 /** The words of the one line a quickstart printed. */
@@ -60,23 +96,23 @@ describe('README quickstart "### Node (…)"', () => {
 
   const nodes = [
     { name: 'Node 24 (npm package node@24)', path: () => NODE_24 },
-    { name: "Node 20 (the machine's own node)", path: () => systemNode().path },
+    { name: `Node 20 (${node20})`, path: () => node20 },
   ];
   describe.each(nodes)('$name', ({ path }) => {
     test('prints the status of a seeded order and exits 0', async () => {
-      const from = sandbox.log.length;
+      const from = (await logged()).length;
       const result = await runBlock(block, command.script, path(), [...command.args, SANDBOX_IDS.orders.ada]);
       expect(result.code, result.report).toBe(0);
       expect(printed(result)[0], result.report).toBe('success');
-      expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
+      expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
     });
 
     test('prints "no such order" for an unknown id and exits 0', async () => {
-      const from = sandbox.log.length;
+      const from = (await logged()).length;
       const result = await runBlock(block, command.script, path(), [...command.args, UNKNOWN_ORDER]);
       expect(result.code, result.report).toBe(0);
       expect(result.stdout.trim(), result.report).toBe('no such order');
-      expect(answeredSince(from)).toEqual([`GET /api/order/${UNKNOWN_ORDER} 404`]);
+      expect(await answeredSince(from)).toEqual([`GET /api/order/${UNKNOWN_ORDER} 404`]);
     });
   });
 });
@@ -89,7 +125,7 @@ describe('README quickstart "### Deno"', () => {
     expect(block.lang).toBe('ts');
     expect(command.program).toBe('deno');
     expect(command.args[0]).toBe('run');
-    const from = sandbox.log.length;
+    const from = (await logged()).length;
     // Exactly the documented command: Deno 2 resolves `npm:` specifiers from the node_modules of a project with
     // a package.json (nodeModulesDir "manual" by default there); the registry is unreachable (see env).
     const result = await runBlock(block, command.script, DENO, [...command.args, SANDBOX_IDS.orders.ada]);
@@ -97,7 +133,7 @@ describe('README quickstart "### Deno"', () => {
     const [status, createTime] = printed(result);
     expect(status, result.report).toBe('success');
     expect(createTime, result.report).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
+    expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
   });
 });
 
@@ -108,23 +144,23 @@ describe('README quickstart "### Bun"', () => {
   test('runs as `bun order.ts <id>` and prints an open, unpaid session', async () => {
     expect(block.lang).toBe('ts');
     expect(command).toEqual({ program: 'bun', args: ['order.ts'], script: 'order.ts' });
-    const from = sandbox.log.length;
+    const from = (await logged()).length;
     const result = await runBlock(block, command.script, BUN, [...command.args, SANDBOX_IDS.sessions.open]);
     expect(result.code, result.report).toBe(0);
     expect(printed(result).slice(0, 2), result.report).toEqual(['open', 'unpaid']);
-    expect(answeredSince(from)).toEqual([`GET /api/checkout/session/${SANDBOX_IDS.sessions.open} 200`]);
+    expect(await answeredSince(from)).toEqual([`GET /api/checkout/session/${SANDBOX_IDS.sessions.open} 200`]);
   });
 });
 
 describe('README quickstart "### Cloudflare Workers"', () => {
   const block = quickstart(/^### Cloudflare Workers$/);
-  const RESULT_MARKER = 'README-WORKER-RESULT ';
+  const RESULT_MARKER = 'WORKERD-RESULT ';
 
   test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one', async () => {
     expect(block.lang).toBe('ts');
-    const from = sandbox.log.length;
+    const from = (await logged()).length;
     const result = await runBlock(block, 'worker.ts', NODE_24, [
-      join(import.meta.dirname, 'workerd-runner.mjs'),
+      join(import.meta.dirname, '../shared/workerd-runner.mjs'),
       'worker.ts',
       `/?order=${SANDBOX_IDS.orders.ada}`,
       '/?order=nope',
@@ -144,6 +180,6 @@ describe('README quickstart "### Cloudflare Workers"', () => {
     expect(unknown?.status, result.report).toBe(502);
     expect(unknown?.contentType).toMatch(/^application\/json\b/);
     expect(JSON.parse(unknown!.body)).toEqual({ error: 'ApiError' });
-    expect(answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, 'GET /api/order/nope 404']);
+    expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, 'GET /api/order/nope 404']);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../runtimes/child.js';
+import { repoRoot } from '../shared/run.js';
 
 export const README = join(repoRoot, 'README.md');
 
@@ -61,4 +61,11 @@ export function documentedCommand(block: Quickstart): { program: string; args: s
     throw new Error(`the first line under "${block.heading}" names no program and script file: ${first}`);
   }
   return { program, args: rest.slice(0, scriptAt + 1), script: rest[scriptAt]! };
+}
+
+/** The command the `## Quickstarts` section documents to start the sandbox: its `npx checkout-lookup-sandbox …` line. */
+export function sandboxCommand(text = readFileSync(README, 'utf8')): string[] {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.startsWith('npx checkout-lookup-sandbox'));
+  if (!line) throw new Error(`${README} documents no \`npx checkout-lookup-sandbox\` command`);
+  return line.trim().split(/\s+/);
 }

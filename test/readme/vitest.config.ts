@@ -1,18 +1,16 @@
 import { defineProject } from 'vitest/config';
 
-// The README's quickstarts (Cloudflare Workers, Deno, Bun, Node), read out of README.md and run as written in
-// the real runtimes, in a temp project where the packed package is installed as a user installs it, against the
-// sandbox served over loopback HTTP. `npm run build` must have run first.
+// The README's quickstarts (Cloudflare Workers, Deno, Bun, Node), read out of README.md and run as written in the
+// real runtimes, in a temp project where the packed package is installed as a user installs it
+// (test/shared/packed.ts), against the sandbox its documented `npx checkout-lookup-sandbox` starts there.
 export default defineProject({
   test: {
     name: 'readme',
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['./global-setup.ts'],
+    globalSetup: ['../shared/packed.ts'],
     // Above each child's own 45 s deadline, so a hang shows as that deadline's message with the output.
     testTimeout: 60_000,
-    // npm pack + npm install (valibot from the registry) in the global setup.
-    hookTimeout: 180_000,
   },
 });

@@ -1,20 +1,10 @@
-import { expect } from 'vitest';
-import type { Facts } from './child.js';
-import { order, type Seen, session } from './server.js';
+import { expect, inject } from 'vitest';
+import type { Facts } from './checks.js';
+import type { Service } from './service.js';
 
-const EXPORTS = [
-  'ApiError',
-  'CheckoutSessionSchema',
-  'LookupError',
-  'NetworkError',
-  'OrderSchema',
-  'PriceDataItemSchema',
-  'TimeoutError',
-  'ValidationError',
-  'getOrder',
-  'getSession',
-  'isLookupError',
-];
+// Some of what the package exports; each runtime must see exactly what Node 24 sees (runtimesExports).
+const CORE_EXPORTS = ['ApiError', 'CheckoutSessionSchema', 'LookupError', 'NetworkError', 'OrderSchema', 'PriceDataItemSchema',
+  'TimeoutError', 'ValidationError', 'getOrder', 'getSession', 'isLookupError'];
 
 /** The `instanceof` answers an error of class `name` must give: its class, LookupError (for ours), Error. */
 function classes(name: 'ApiError' | 'NetworkError' | 'TimeoutError' | 'ValidationError' | 'TypeError') {
@@ -33,27 +23,29 @@ function classes(name: 'ApiError' | 'NetworkError' | 'TimeoutError' | 'Validatio
 /**
  * What every runtime must show: both lookups through a real socket, dates as `Date`s, the unknown field kept, a
  * 503 retried, and each error class raised as itself (`instanceof` the exported class, with its literal `name`),
- * never carrying the key. `seen` is what the server recorded during this run only.
+ * never carrying the key; and on the sandbox's side, the requests it answered since log index `from`.
  */
-export function expectChecksPassed(facts: Facts, seen: readonly Seen[], label: string): void {
-  expect(facts['exports']).toEqual(EXPORTS);
+export function expectChecksPassed(facts: Facts, service: Service, from: number, label: string): void {
+  const { order, session } = service.wire;
+  expect(facts['exports']).toEqual(inject('runtimesExports'));
+  expect(facts['exports']).toEqual(expect.arrayContaining(CORE_EXPORTS));
   expect(facts['order']).toEqual({
-    orderId: order.orderId,
+    orderId: order['orderId'],
     createTimeIsDate: true,
-    createTime: new Date(order.createTime).toISOString(),
-    amountTotal: order.amountTotal,
-    firstItem: order.priceDataList[0],
-    paymentMethodType: 'CARD',
+    createTime: new Date(order['createTime']).toISOString(),
+    amountTotal: order['amountTotal'],
+    firstItem: order['priceDataList'][0],
+    paymentMethodType: order['paymentMethod'].paymentMethodType,
     unknownFieldKept: 'kept',
   });
   expect(facts['session']).toEqual({
-    sessionId: session.sessionId,
-    status: 'open',
+    sessionId: session['sessionId'],
+    status: session['status'],
     createdIsDate: true,
-    created: '2026-01-01T00:00:00.000Z',
-    expire: '2026-01-02T00:00:00.000Z',
-    freeTrialDays: 7,
-    successUrl: session.successUrl,
+    created: new Date(session['created']).toISOString(),
+    expire: new Date(session['expire']).toISOString(),
+    freeTrialDays: session['price'].recurring.freeTrialDays,
+    successUrl: session['successUrl'],
   });
   expect(facts['retried']).toBe(`ord_flaky_${label}`);
 
@@ -80,29 +72,30 @@ export function expectChecksPassed(facts: Facts, seen: readonly Seen[], label: s
   });
   expect(facts['timeoutError']).toMatchObject({ name: 'TimeoutError', instanceOf: classes('TimeoutError'), isLookupError: true });
   expect(facts['typeError']).toMatchObject({ name: 'TypeError', instanceOf: classes('TypeError'), isLookupError: false });
-  for (const check of ['validationError', 'apiError', 'unauthorized', 'networkError', 'timeoutError', 'typeError']) {
+  // A bad id is a TypeError (or a subclass of it), never a LookupError: no request went out.
+  expect(facts['badId']).toMatchObject({ instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
+  for (const check of ['validationError', 'apiError', 'unauthorized', 'networkError', 'timeoutError', 'typeError', 'badId']) {
     expect(facts[check], check).toMatchObject({ mentionsKey: false });
   }
 
-  // The server's side: what the SDK really sent over the socket.
-  const gets = seen.filter((request) => request.method === 'GET');
-  expect(gets.map((request) => request.path.replace(/^\/proxy/, ''))).toEqual([
-    '/api/order/ord_ada_1',
-    '/api/checkout/session/cs_open_ada',
-    `/api/order/ord_flaky_${label}`,
-    `/api/order/ord_flaky_${label}`,
-    '/api/order/ord_bad_json',
-    '/api/order/ord_missing',
-    '/api/order/ord_ada_1', // with the wrong key
-    '/api/order/ord_stall',
+  // The sandbox's side: what the SDK really sent over the socket, and how the sandbox answered. It checks the key
+  // (401 when wrong) and that X-Timestamp is within 5 minutes of its clock (401 otherwise).
+  const gets = service.gets(from);
+  expect(gets.map((entry) => `${entry.path} ${entry.status}${entry.fault ? ` ${entry.fault}` : ''}`)).toEqual([
+    '/api/order/ord_ada_1 200',
+    '/api/checkout/session/cs_open_ada 200',
+    `/api/order/ord_flaky_${label} 503 status`,
+    `/api/order/ord_flaky_${label} 200`,
+    '/api/order/ord_bad_json 200 truncated',
+    '/api/order/ord_missing 404',
+    '/api/order/ord_ada_1 401', // with the wrong key
+    '/api/order/ord_stall 200 stall',
   ]);
-  gets.forEach((request, index) => {
-    expect(request.keyMatches, `X-API-KEY of request ${index}`).toBe(index !== 6);
-    expect(request.accept, `Accept of request ${index}`).toBe('application/json');
-    expect(request.timestamp, `X-Timestamp of request ${index}`).toMatch(/^\d{13}$/);
-    expect(Math.abs(Number(request.timestamp) - Date.now()), `X-Timestamp of request ${index}`).toBeLessThan(120_000);
+  gets.forEach((entry, index) => {
+    expect(entry.headers['accept'], `Accept of request ${index}`).toBe('application/json');
+    expect(entry.headers['x-timestamp'], `X-Timestamp of request ${index}`).toMatch(/^\d{13}$/);
   });
-  const [first, retry] = gets.slice(2, 4).map((request) => Number(request.timestamp));
+  const [first, retry] = gets.slice(2, 4).map((entry) => Number(entry.headers['x-timestamp']));
   // A fresh timestamp for the retry, taken after the backoff.
   expect(retry).toBeGreaterThan(first ?? Number.POSITIVE_INFINITY);
 }

@@ -2,36 +2,35 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain .mjs script without types; its JSDoc says what it returns.
-import { packAndInstall } from '../../scripts/pack-install.mjs';
-import { NODE_24, repoRoot } from './child.js';
+import packed from '../shared/packed.js';
+import { NODE_24 } from '../shared/run.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
-    /** The user's project: package.json, node_modules/checkout-lookup (from the packed tarball), valibot, fixtures. */
-    runtimesApp: string;
-    /** `import.meta.resolve('checkout-lookup')` from that project, as Node resolves it through the exports map. */
+    /** `import.meta.resolve('checkout-lookup')` from the user's project, as Node resolves it through the exports map. */
     runtimesEntryUrl: string;
+    /** The names the package exports, as Node 24 imports it from that project, sorted. */
+    runtimesExports: string[];
   }
 }
 
-/** Packs the built package and installs it into a temp project once for every runtime test; removes it after. */
+/** The shared packed install (test/shared/packed.ts), with the fixtures copied into the user's project. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const packageDir = process.env['CHECKOUT_LOOKUP_PACKAGE_DIR'] ?? repoRoot;
-  const installed = (await packAndInstall({ packageDir })) as { app: string; remove: () => Promise<void> };
-  try {
-    const fixtures = join(import.meta.dirname, 'fixtures');
-    for (const file of await readdir(fixtures)) await copyFile(join(fixtures, file), join(installed.app, file));
-    const entryUrl = execFileSync(NODE_24, ['--input-type=module', '-e', "console.log(import.meta.resolve('checkout-lookup'))"], {
-      cwd: installed.app,
-      encoding: 'utf8',
-      timeout: 30_000,
-    }).trim();
-    project.provide('runtimesApp', installed.app);
-    project.provide('runtimesEntryUrl', entryUrl);
-  } catch (error) {
-    await installed.remove();
-    throw error;
-  }
-  return () => installed.remove();
+  const teardown = await packed(project);
+  const { app } = project.getProvidedContext().packed;
+  const fixtures = join(import.meta.dirname, 'fixtures');
+  for (const file of await readdir(fixtures)) await copyFile(join(fixtures, file), join(app, file));
+  const entryUrl = execFileSync(NODE_24, ['--input-type=module', '-e', "console.log(import.meta.resolve('checkout-lookup'))"], {
+    cwd: app,
+    encoding: 'utf8',
+    timeout: 30_000,
+  }).trim();
+  project.provide('runtimesEntryUrl', entryUrl);
+  const names = execFileSync(NODE_24, ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('checkout-lookup')).sort()))"], {
+    cwd: app,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  project.provide('runtimesExports', JSON.parse(names) as string[]);
+  return teardown;
 }

@@ -1,77 +1,72 @@
 // @vitest-environment happy-dom
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 // @ts-expect-error: plain .mjs fixture without types.
 import { runChecks } from './fixtures/checks.mjs';
+import { checkConfig } from './checks.js';
 import { expectChecksPassed } from './expectations.js';
-import { type LoopbackServer, startServer } from './server.js';
+import { type Service, startService } from './service.js';
 
 // The installed copy, as Node resolves 'checkout-lookup' from the user's project through the exports map.
 const entryUrl = inject('runtimesEntryUrl');
-const apiKey = `sk_runtime_${randomUUID()}`;
-let server: LoopbackServer;
+let service: Service;
 let pkg: typeof import('../../src/index.js');
 
 beforeAll(async () => {
-  server = await startServer(apiKey);
+  service = await startService();
   pkg = await import(/* @vite-ignore */ entryUrl);
 });
-afterAll(() => server?.close());
+afterAll(() => service?.close());
 
 describe('a happy-dom window', () => {
-  test('is a page (window, document, happy-dom\'s navigator) with the installed package', () => {
+  test("is a page (window, document, happy-dom's navigator) with the installed package", () => {
     expect(typeof window).toBe('object');
     expect(typeof document).toBe('object');
     expect(navigator.userAgent).toContain('HappyDOM');
-    expect(entryUrl).toBe(`file://${inject('runtimesApp')}/node_modules/checkout-lookup/dist/index.js`);
+    expect(entryUrl).toBe(`file://${inject('packed').app}/node_modules/checkout-lookup/dist/index.js`);
   });
 
-  test('getOrder with no apiKey (a proxy) goes through happy-dom\'s fetch', async () => {
-    const from = server.seen.length;
-    const order = await pkg.getOrder('ord_ada_1', { baseUrl: server.proxyUrl });
+  test("getOrder with no apiKey (a proxy that holds the key) goes through happy-dom's fetch and CORS", async () => {
+    const from = service.sandbox.log.length;
+    const arrived = service.proxied.length;
+    const order = await pkg.getOrder('ord_ada_1', { baseUrl: service.proxyUrl });
     expect(order.orderId).toBe('ord_ada_1');
     expect(order.createTime).toBeInstanceOf(Date);
-    const session = await pkg.getSession('cs_open_ada', { baseUrl: server.proxyUrl });
+    const session = await pkg.getSession('cs_open_ada', { baseUrl: service.proxyUrl });
     expect(session.created).toBeInstanceOf(Date);
-    const gets = server.seen.slice(from).filter((request) => request.method === 'GET');
-    expect(gets.map((request) => request.path)).toEqual([
-      '/proxy/api/order/ord_ada_1',
-      '/proxy/api/checkout/session/cs_open_ada',
+    expect(service.proxied.slice(arrived)).toEqual([
+      { path: '/api/order/ord_ada_1', hasKey: false },
+      { path: '/api/checkout/session/cs_open_ada', hasKey: false },
     ]);
-    for (const request of gets) {
-      expect(request.hasKey).toBe(false);
-      expect(request.userAgent).toContain('HappyDOM');
-    }
+    const gets = service.gets(from);
+    expect(gets.map((entry) => `${entry.path} ${entry.status}`)).toEqual(['/api/order/ord_ada_1 200', '/api/checkout/session/cs_open_ada 200']);
+    for (const entry of gets) expect(entry.headers['user-agent']).toContain('HappyDOM');
   });
 
   test('getOrder with an apiKey rejects with the browser-guard TypeError before any request', async () => {
-    const from = server.seen.length;
-    const error = await pkg.getOrder('ord_ada_1', { baseUrl: server.proxyUrl, apiKey }).catch((caught: unknown) => caught);
+    const from = service.sandbox.log.length;
+    const arrived = service.proxied.length;
+    const apiKey = service.sandbox.apiKey;
+    const error = await pkg.getOrder('ord_ada_1', { baseUrl: service.proxyUrl, apiKey }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(pkg.LookupError);
     // The guard's TypeError names the option and the reason (its exact wording belongs to the unit tests).
     expect((error as Error).message).toContain('"apiKey"');
     expect((error as Error).message).toMatch(/browser/i);
     expect((error as Error).message).not.toContain(apiKey);
-    await expect(pkg.getSession('cs_open_ada', { baseUrl: server.url, apiKey })).rejects.toThrow(TypeError);
+    await expect(pkg.getSession('cs_open_ada', { baseUrl: service.url, apiKey })).rejects.toThrow(TypeError);
     // Not even a CORS preflight.
-    expect(server.seen.slice(from)).toEqual([]);
+    expect(service.proxied.slice(arrived)).toEqual([]);
+    expect(service.sandbox.log.slice(from)).toEqual([]);
   });
 
-  test('with dangerouslyAllowBrowser every check passes, errors included, through happy-dom\'s fetch', async () => {
-    const from = server.seen.length;
+  test("with dangerouslyAllowBrowser every check passes, errors included, through happy-dom's fetch", async () => {
+    const from = service.sandbox.log.length;
     const label = 'happy-dom';
     // happy-dom logs each failed request (503, 404, 401, refused, reset) to the page's console, as a browser's
     // devtools would; those lines in the test output are expected.
-    const facts = await runChecks(pkg, {
-      baseUrl: server.proxyUrl,
-      apiKey,
-      deadUrl: server.deadUrl,
-      label,
-      extraOptions: { dangerouslyAllowBrowser: true },
-    });
-    const seen = server.seen.slice(from);
-    expectChecksPassed(facts, seen, label);
-    for (const request of seen.filter((r) => r.method === 'GET')) expect(request.userAgent).toContain('HappyDOM');
+    const config = { ...checkConfig(service, label), baseUrl: service.proxyUrl };
+    const facts = await runChecks(pkg, { ...config, extraOptions: { dangerouslyAllowBrowser: true } });
+    expectChecksPassed(facts, service, from, label);
+    for (const entry of service.gets(from)) expect(entry.headers['user-agent']).toContain('HappyDOM');
   });
 });

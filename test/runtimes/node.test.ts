@@ -1,54 +1,42 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { NODE_24, runChecks, systemNode } from './child.js';
+import { NODE_24, versionOf } from '../shared/run.js';
+import { checkConfig, runChecks } from './checks.js';
 import { expectChecksPassed } from './expectations.js';
-import { type LoopbackServer, startServer } from './server.js';
+import { type Service, startService } from './service.js';
 
-const app = inject('runtimesApp');
-const apiKey = `sk_runtime_${randomUUID()}`;
-let server: LoopbackServer;
+const { app, node20 } = inject('packed');
+let service: Service;
 
 beforeAll(async () => {
-  server = await startServer(apiKey);
+  service = await startService();
 });
-afterAll(() => server?.close());
+afterAll(() => service?.close());
 
 async function check(node: string, entry: 'esm.mjs' | 'cjs.cjs', label: string) {
-  const from = server.seen.length;
-  const facts = await runChecks(node, [entry], {
-    cwd: app,
-    config: { baseUrl: server.url, apiKey, deadUrl: server.deadUrl, label },
-  });
-  expectChecksPassed(facts, server.seen.slice(from), label);
+  const from = service.sandbox.log.length;
+  const facts = await runChecks(node, [entry], { cwd: app, config: checkConfig(service, label) });
+  expectChecksPassed(facts, service, from, label);
   return facts;
 }
 
-describe('Node 20 (the machine\'s own node)', () => {
+// Node 20 is the oldest the package supports (engines ">=20"); where it comes from: knownNode20 in test/shared/run.ts.
+describe.each([
+  { name: `Node 20 (${node20})`, node: node20, major: '20' },
+  { name: 'Node 24 (npm package node@24)', node: NODE_24, major: '24' },
+])('$name', ({ node, major }) => {
+  test('is the Node it says', () => {
+    expect(versionOf(node, /^v(\d+)\./)).toBe(major);
+  });
+
   test('imports the package as ESM and looks up over a real socket', async () => {
-    const node = systemNode();
-    const facts = await check(node.path, 'esm.mjs', 'node20-esm');
-    expect(facts['runtime']).toMatchObject({ node: node.version.slice(1), bun: null, deno: null });
+    const facts = await check(node, 'esm.mjs', `node${major}-esm`);
+    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)), bun: null, deno: null });
     expect(facts['resolved']).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
   });
 
   test('requires the package as CommonJS and looks up over a real socket', async () => {
-    const node = systemNode();
-    const facts = await check(node.path, 'cjs.cjs', 'node20-cjs');
-    expect(facts['runtime']).toMatchObject({ node: node.version.slice(1) });
-    expect(facts['resolved']).toBe(`${app}/node_modules/checkout-lookup/dist/index.cjs`);
-  });
-});
-
-describe('Node 24 (npm package node@24)', () => {
-  test('imports the package as ESM and looks up over a real socket', async () => {
-    const facts = await check(NODE_24, 'esm.mjs', 'node24-esm');
-    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(/^24\./), bun: null, deno: null });
-    expect(facts['resolved']).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
-  });
-
-  test('requires the package as CommonJS and looks up over a real socket', async () => {
-    const facts = await check(NODE_24, 'cjs.cjs', 'node24-cjs');
-    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(/^24\./) });
+    const facts = await check(node, 'cjs.cjs', `node${major}-cjs`);
+    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)) });
     expect(facts['resolved']).toBe(`${app}/node_modules/checkout-lookup/dist/index.cjs`);
   });
 });

@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
 
-// The BUILT package, packed and installed as a user installs it (global-setup.ts), run for real in Node 20,
-// Node 24 (ESM and CommonJS), Bun, Deno, workerd and a happy-dom window against a loopback server.
-// Each runtime is a child process with its own deadline; `npm run build` must have run first.
+// The BUILT package, packed from a clean clone and installed as a user installs it (test/shared/packed.ts), run
+// for real in Node 20 and 24 (ESM and CommonJS), Bun, Deno, workerd and a happy-dom window against the shipped
+// sandbox (`serveSandbox` and its faults) on loopback. Each runtime is a child process with its own deadline.
 export default defineProject({
   test: {
     name: 'runtimes',
@@ -12,7 +12,5 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     // Above the children's own 45 s deadline, so a hang shows as that deadline's message with the output.
     testTimeout: 60_000,
-    // npm pack + npm install (valibot from the registry) in the global setup.
-    hookTimeout: 180_000,
   },
 });

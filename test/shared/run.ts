@@ -1,6 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, realpathSync } from 'node:fs';
-import { delimiter, join, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+// What the test projects that run the packed package share: the runtimes' paths, one child-process runner,
+// and a dead address.
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 const bin = join(repoRoot, 'node_modules', '.bin');
@@ -9,44 +13,6 @@ const bin = join(repoRoot, 'node_modules', '.bin');
 export const NODE_24 = join(repoRoot, 'node_modules', 'node', 'bin', 'node');
 export const BUN = join(bin, 'bun');
 export const DENO = join(bin, 'deno');
-
-const RESULT_MARKER = 'RUNTIME-CHECK-RESULT ';
-const CONFIG_VARIABLE = 'CHECKOUT_LOOKUP_RUNTIME_CHECK';
-
-/** What the fixtures report (fixtures/checks.mjs); asserted in expectations.ts. */
-export type Facts = Record<string, any>;
-
-export interface CheckConfig {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly deadUrl: string;
-  /** Makes this run's ids unique on the shared server (the 503-then-success id is `ord_flaky_<label>`). */
-  readonly label: string;
-}
-
-/**
- * The machine's own `node`: the first one on PATH that is not a node_modules/.bin shim nor the registry's
- * Node 24 (npm scripts put node_modules/.bin first). Fails unless its major version is 20.
- */
-export function systemNode(): { path: string; version: string } {
-  const npmNode = realpathSync(NODE_24);
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (!dir || dir.split(sep).includes('node_modules')) continue;
-    const candidate = join(dir, 'node');
-    try {
-      accessSync(candidate, constants.X_OK);
-    } catch {
-      continue;
-    }
-    if (realpathSync(candidate) === npmNode) continue;
-    const version = execFileSync(candidate, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
-    if (!/^v20\./.test(version)) {
-      throw new Error(`The machine's own node (${candidate}) is ${version}; this matrix needs Node 20 there.`);
-    }
-    return { path: candidate, version };
-  }
-  throw new Error(`No node on PATH outside node_modules (PATH=${process.env['PATH']}); this matrix needs Node 20 there.`);
-}
 
 /** Version a runtime reports for itself with `--version`, such as `1.4.5` for Bun. */
 export function versionOf(command: string, pattern: RegExp): string {
@@ -57,30 +23,23 @@ export function versionOf(command: string, pattern: RegExp): string {
 }
 
 /**
- * Runs one runtime as a child process (see `run`), in the installed project, with the check's config in the
- * environment, and returns the facts it printed. Rejects, with the command, exit status and output (the key
- * hidden), on a non-zero exit, a missing or broken result line, a failed start or a timeout.
+ * Node 20, the oldest Node the package supports (engines ">=20"), from a known place, never from PATH: $NODE_20 if
+ * set, else /usr/bin/node or /usr/local/bin/node when that is v20. When none is, the shared setup (packed.ts)
+ * fetches Node 20 from the npm registry (package node-<platform>-<arch>, as the `node` devDependency does for 24)
+ * into a cache, so the matrix runs Node 20 on every machine.
  */
-export async function runChecks(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; config: CheckConfig; timeoutMs?: number; env?: Record<string, string> },
-): Promise<Facts> {
-  const { cwd, config, timeoutMs } = options;
-  const result = await run(command, args, {
-    cwd,
-    timeoutMs,
-    env: { ...options.env, [CONFIG_VARIABLE]: JSON.stringify(config) },
-    secrets: [config.apiKey],
-  });
-  if (result.code !== 0) throw new Error(result.report);
-  const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
-  if (!line) throw new Error(`printed no result line: ${result.report}`);
-  try {
-    return JSON.parse(line.slice(RESULT_MARKER.length)) as Facts;
-  } catch (error) {
-    throw new Error(`printed a result that is not JSON (${String(error)}): ${result.report}`);
-  }
+export function knownNode20(): string | undefined {
+  const candidates = [process.env['NODE_20'], '/usr/bin/node', '/usr/local/bin/node'];
+  return candidates.find((path) => path && existsSync(path) && /^v20\./.test(versionOf(path, /^(v\S+)/)));
+}
+
+/** `http://127.0.0.1:<port>` where nothing listens (a port that was just free), for calls that must fail to connect. */
+export async function deadAddress(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
 
 export interface Run {

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import type { Packed } from '../shared/packed.js';
+
+const { tarball, files, canary }: Packed = inject('packed');
+// The tarball's contents, extracted once, to read what a user gets.
+const extracted = mkdtempSync(join(tmpdir(), 'checkout-lookup-tarball-'));
+execFileSync('tar', ['-xzf', tarball, '-C', extracted]);
+afterAll(() => rmSync(extracted, { recursive: true, force: true }));
+const read = (path: string) => readFileSync(join(extracted, 'package', path), 'utf8');
+const manifest = JSON.parse(read('package.json')) as Record<string, any>;
+
+/** Every string target under an exports / typesVersions / bin value. */
+function targets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(targets);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(targets);
+  return [];
+}
+const inTarball = (target: string) => target.replace(/^\.\//, '');
+
+describe('npm pack from a clean clone', () => {
+  test('ships dist, README.md, LICENSE, CHANGELOG.md and package.json, nothing else', () => {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js']) expect(files).toContain(file);
+    expect(files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(file))).toEqual([]);
+    // Spelled out, for a clear message if "files" ever widens.
+    for (const file of files) expect(file).not.toMatch(/(^|\/)(src|test|bench|worker|scripts|node_modules)\/|\.dev\.vars|(^|\/)\.env|\.tgz$|\.test\.|\.map$/);
+  });
+
+  test('has the JS, CJS, .d.ts and .d.cts of every export, and every file package.json points at', () => {
+    const subpaths = Object.entries(manifest['exports'] as Record<string, any>).filter(([subpath]) => subpath !== './package.json');
+    expect(subpaths.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './testing', './testing/node']));
+    for (const [subpath, conditions] of subpaths) {
+      expect(conditions, subpath).toMatchObject({
+        import: { types: expect.stringMatching(/^\.\/dist\/.+\.d\.ts$/), default: expect.stringMatching(/^\.\/dist\/.+\.js$/) },
+        require: { types: expect.stringMatching(/^\.\/dist\/.+\.d\.cts$/), default: expect.stringMatching(/^\.\/dist\/.+\.cjs$/) },
+      });
+    }
+    const pointed = [manifest['main'], manifest['module'], manifest['types'], ...targets(manifest['exports']), ...targets(manifest['bin']),
+      ...targets(manifest['typesVersions']).filter((target) => !target.includes('*'))].filter(Boolean);
+    for (const target of pointed) expect(files, `package.json points at ${target}`).toContain(inTarball(target));
+  });
+
+  test('holds no secret: the .dev.vars and .env of the checkout stay out, their key appears in no file', () => {
+    const all = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? all(join(dir, entry.name)) : [join(dir, entry.name)]));
+    const contents = all(join(extracted, 'package'));
+    expect(contents).toHaveLength(files.length);
+    for (const file of contents) expect(readFileSync(file, 'utf8').includes(canary), file).toBe(false);
+  });
+
+  test('says where it comes from: MIT LICENSE, repository, homepage, bugs, keywords, a changelog entry for its version', () => {
+    expect(manifest).toMatchObject({
+      license: 'MIT',
+      repository: { type: 'git', url: 'git+https://github.com/checkout-lookup/checkout-lookup.git' },
+      homepage: 'https://github.com/checkout-lookup/checkout-lookup#readme',
+      bugs: { url: 'https://github.com/checkout-lookup/checkout-lookup/issues' },
+      keywords: expect.arrayContaining(['checkout', 'sdk']),
+    });
+    expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 checkout-lookup contributors\n/);
+    expect(read('CHANGELOG.md')).toContain(`## [${manifest['version']}]`);
+  });
+
+  test("README links work on npm's page: absolute https links or anchors of the README itself", () => {
+    const readme = read('README.md');
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    const anchors = new Set(
+      [...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => `#${m[1]!.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')}`),
+    );
+    for (const link of links) {
+      if (link.startsWith('#')) expect(anchors, `README link ${link}`).toContain(link);
+      else expect(link, 'README link').toMatch(/^https:\/\//);
+    }
+  });
+});
