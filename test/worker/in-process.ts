@@ -4,7 +4,7 @@ import type { Sandbox } from 'checkout-lookup/testing';
 import { SignJWT } from 'jose';
 import worker from '../../worker/index.js';
 import type { Env } from '../../worker/index.js';
-import type { Answer } from './harness.js';
+import type { Answer } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
