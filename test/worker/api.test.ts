@@ -5,6 +5,15 @@ import { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helper
 import { startLocal, toAnswer } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
+/** Waits for a condition on the real event loop (setImmediate is not faked), for at most 5 s of real time. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = performance.now() + 5000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 let stack: Stack;
 let ada: string;
 let grace: string;
@@ -258,7 +267,10 @@ describe('when the service fails', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let settled = false;
+      stack.sandbox.clearLog();
       const pending = stack.respond('/api/checkout/session/cs_open_ada', { headers: bearer(ada) }).finally(() => (settled = true));
+      // The deadline's timer exists once the request reached the service (token checks before it are real async work).
+      await until(() => stack.sandbox.log.length === 1);
       await vi.advanceTimersByTimeAsync(1999);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -274,7 +286,9 @@ describe('when the service fails', () => {
     const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'latency', ms: 10_000 });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
+      stack.sandbox.clearLog();
       const pending = stack.respond('/api/order/ord_ada_1', { headers: bearer(ada) });
+      await until(() => stack.sandbox.log.length === 1);
       await vi.advanceTimersByTimeAsync(2000);
       expect((await pending).status).toBe(504);
     } finally {

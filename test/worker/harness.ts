@@ -32,7 +32,7 @@ export interface Stack {
   /** Every answer so far, for the secret scan. */
   readonly answers: readonly Answer[];
   /** Sends a request with the path exactly as given (no URL normalisation), as a hostile client can. */
-  send(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Answer>;
+  send(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer>;
   /** An HS256 token signed with the worker's AUTH_SECRET, valid for an hour unless claims say otherwise. */
   token(sub: string, claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -47,7 +47,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     API_BASE_URL: server.url,
     API_KEY: sandbox.apiKey,
     AUTH_SECRET: authSecret,
-    // Short, so the timeout test waits two seconds rather than ten.
+    // Short, so a timeout test waits two seconds rather than ten.
     UPSTREAM_TIMEOUT_MS: '2000',
     ...options.vars,
   };
@@ -102,7 +102,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-function send(origin: string, path: string, init: { method?: string; headers?: Record<string, string> }): Promise<Answer> {
+function send(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path, method: init.method ?? 'GET', headers: init.headers ?? {} }, (response) => {
@@ -122,7 +122,7 @@ function send(origin: string, path: string, init: { method?: string; headers?: R
     });
     request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${path} within 20 s`)));
     request.on('error', reject);
-    request.end();
+    request.end(init.body);
   });
 }
 
