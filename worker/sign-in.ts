@@ -85,13 +85,17 @@ export async function signOut(request: Request, url: URL, settings: Settings): P
 }
 
 /**
- * Whether a POST comes from a page of this origin: `Origin` equal to ours when sent (every current browser sends it
- * with a POST), else `Sec-Fetch-Site: same-origin`. Neither: refused, as a cross-site form or a script elsewhere.
+ * Whether a POST comes from a page of this origin. `Sec-Fetch-Site`, set by the browser and beyond a page's reach,
+ * must say `same-origin` when sent; a real `Origin` must be ours. A form on a page with `Referrer-Policy:
+ * no-referrer` (all of this worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with
+ * `Sec-Fetch-Site: same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
  */
 export function fromThisSite(request: Request, url: URL): boolean {
   const origin = request.headers.get('Origin');
-  if (origin !== null) return origin === url.origin;
-  return request.headers.get('Sec-Fetch-Site') === 'same-origin';
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site !== null && site !== 'same-origin') return false;
+  if (origin !== null && origin !== 'null') return origin === url.origin;
+  return site === 'same-origin';
 }
 
 async function readForm(request: Request): Promise<URLSearchParams | undefined> {

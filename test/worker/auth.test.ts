@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets } from './helpers.js';
-import { startLocal } from './in-process.js';
+import { ORIGIN, startLocal } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
 const COOKIE = '__Host-checkout-lookup';
@@ -274,15 +274,20 @@ describe('POST /sign-in: the Continue button', () => {
     expect((await post('/sign-in', { token, next })).headers['location']).toBe(next);
   });
 
-  test('Sec-Fetch-Site: same-origin without Origin is accepted', async () => {
+  test.each([
+    ['Sec-Fetch-Site: same-origin without Origin', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['Origin: null with Sec-Fetch-Site: same-origin (a form on a no-referrer page, as Chromium sends it)', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
+    ['our Origin without Sec-Fetch-Site (an older browser)', { Origin: ORIGIN }],
+  ])('%s is accepted', async (_name, headers) => {
     const token = await stack.token('cus_ada');
-    const answer = await stack.send('/sign-in', { method: 'POST', headers: { 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' }, body: form({ token }) });
+    const answer = await stack.send('/sign-in', { method: 'POST', headers: { 'Content-Type': FORM, ...headers }, body: form({ token }) });
     expect(answer.status).toBe(303);
   });
 
   test.each([
     ['another site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
     ['another site claiming same-origin in Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' }],
+    ['our Origin with Sec-Fetch-Site: cross-site', { Origin: ORIGIN, 'Sec-Fetch-Site': 'cross-site' }],
     ['a sibling subdomain', { Origin: 'https://evil.shop.test', 'Sec-Fetch-Site': 'same-site' }],
     ['an opaque origin (sandboxed frame, data: URL)', { Origin: 'null' }],
     ['this host over http', { Origin: 'http://orders.shop.test' }],

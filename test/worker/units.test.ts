@@ -114,6 +114,9 @@ describe('fromThisSite', () => {
     expect(fromThisSite(request({ Origin: 'https://orders.shop.test' }), url)).toBe(true);
     expect(fromThisSite(request({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(false);
     expect(fromThisSite(request({ Origin: 'null' }), url)).toBe(false);
+    // What Chromium sends for a form on a page with Referrer-Policy: no-referrer.
+    expect(fromThisSite(request({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(true);
+    expect(fromThisSite(request({ Origin: 'https://orders.shop.test', 'Sec-Fetch-Site': 'cross-site' }), url)).toBe(false);
     expect(fromThisSite(request({ 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(true);
     expect(fromThisSite(request({ 'Sec-Fetch-Site': 'same-site' }), url)).toBe(false);
     expect(fromThisSite(request({}), url)).toBe(false);
