@@ -40,15 +40,17 @@ table{width:100%;border-collapse:collapse}
 caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}
 th{font-size:.8rem;color:#5b6472;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}
 td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle}
-.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;padding-right:0}
+main a:not(.button){color:#2450a6}
 .thumbcell{width:4.25rem;padding-left:0}
 .thumb{position:relative;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#5b6472;font-weight:700;font-size:1.35rem}
 .thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}
+.thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#5b6472;font-size:1.35rem;font-weight:700}
 .name{font-weight:600;overflow-wrap:anywhere}
 .sub{color:#5b6472;font-size:.9rem}
-.totals{display:grid;grid-template-columns:1fr auto;gap:.35rem 1rem;max-width:20rem;margin:1rem 0 0 auto}
+.totals{display:grid;grid-template-columns:1fr auto;row-gap:.35rem;max-width:20rem;margin:1rem 0 0 auto}
 .totals dt{color:#5b6472}
-.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+.totals dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
 .totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b;padding-top:.35rem;border-top:1px solid #e5e7eb}
 .notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #f0d58c;background:#fffbeb}
 .notice.done{border-color:#a7dcb9;background:#effaf3}
@@ -60,7 +62,7 @@ td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle}
 .button:hover,.button:focus-visible{background:#1b3f86}
 .message p{max-width:36rem}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-@media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumbcell{width:3.5rem}.thumb{width:44px;height:44px;font-size:1.1rem}}
+@media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumbcell{width:3.5rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
 @media print{:root{background:#fff}.bar,.notice .button,.noprint{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.thumbcell{display:none}a{color:inherit;text-decoration:none}.spinner{display:none}}
 `;
 
@@ -308,7 +310,7 @@ function thumb(name: string, address: string | null | undefined): Html {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '·';
   const image =
     address && URL.canParse(address) && new URL(address).protocol === 'https:'
-      ? html`<img src="${new URL(address).href}" alt="" width="56" height="56" loading="lazy" referrerpolicy="no-referrer">`
+      ? html`<img src="${new URL(address).href}" alt="" data-initial="${initial}" width="56" height="56" loading="lazy" referrerpolicy="no-referrer">`
       : '';
   return html`<span class="thumb" aria-hidden="true">${initial}${image}</span>`;
 }
