@@ -39,13 +39,13 @@ export interface Settings {
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   readonly shopUrl: string | undefined;
   /** Lookups in flight in this isolate for this environment, shared by identical requests (see lookup.ts). */
-  readonly inFlight: Map<string, Promise<unknown>>;
+  readonly inFlight: Map<string, object>;
 }
 
 // One map per environment object: workerd keeps one `env` per isolate; tests make several.
-const IN_FLIGHT = new WeakMap<Env, Map<string, Promise<unknown>>>();
+const IN_FLIGHT = new WeakMap<Env, Map<string, object>>();
 
-function inFlightOf(env: Env): Map<string, Promise<unknown>> {
+function inFlightOf(env: Env): Map<string, object> {
   let map = IN_FLIGHT.get(env);
   if (map === undefined) IN_FLIGHT.set(env, (map = new Map()));
   return map;

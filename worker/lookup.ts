@@ -54,36 +54,63 @@ function options(settings: Settings) {
 
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
+/** A lookup in flight: `settled` is set by the request that makes the call, read by the ones that join it. */
+interface Flight {
+  settled?: Settled<unknown>;
+}
+
+/** How often a request that joined another's lookup looks whether it has settled, in ms. */
+export const JOIN_POLL_MS = 2;
+
 /**
  * One lookup. Identical lookups in flight at once (same kind and id, same settings) share one call to the service;
  * each request still checks ownership on its own. The shared value is never changed: the views copy from it.
+ *
+ * A request that joins waits on timers of its own and reads the result when it is there; it never awaits the other
+ * request's promise. workerd does not let one request wait on another's I/O: it cancels the waiting request as hung,
+ * or resumes it in the other request's context, where the Response it then builds belongs to the wrong request
+ * ("Cannot perform I/O on behalf of a different request", seen under load in bench/worker-load.mjs).
  */
 async function lookup<T>(key: string, call: () => Promise<T>, owns: (value: T) => boolean, settings: Settings, trace: Trace): Promise<Outcome<T>> {
   const started = Date.now();
-  let flight = settings.inFlight.get(key) as Promise<Settled<T>> | undefined;
-  if (flight === undefined) {
-    const made = call().then(
-      (value): Settled<T> => ({ ok: true, value }),
-      (error: unknown): Settled<T> => ({ ok: false, error }),
-    );
-    settings.inFlight.set(key, made);
-    void made.then(() => {
-      if (settings.inFlight.get(key) === made) settings.inFlight.delete(key);
-    });
-    flight = made;
+  let settled: Settled<T>;
+  const joined = settings.inFlight.get(key) as Flight | undefined;
+  if (joined === undefined) {
+    const flight: Flight = {};
+    settings.inFlight.set(key, flight);
+    try {
+      settled = await call().then(
+        (value): Settled<T> => ({ ok: true, value }),
+        (error: unknown): Settled<T> => ({ ok: false, error }),
+      );
+    } finally {
+      settings.inFlight.delete(key);
+    }
+    flight.settled = settled;
   } else {
     trace.shared = true;
+    settled = await wait<T>(joined, started + settings.timeout);
   }
-  const settled = await flight;
   trace.upstreamMs = (trace.upstreamMs ?? 0) + (Date.now() - started);
   if (!settled.ok) {
     const { error } = settled;
     if (isNotFound(error)) return { kind: 'not-found' };
     // The name and status only: an upstream message is the service's words, kept out of logs like out of answers.
     trace.error = describe(error);
-    return { kind: 'failed', status: error instanceof TimeoutError ? 504 : 502, requestId: trace.requestId };
+    const status = error instanceof TimeoutError || error === JOIN_TIMEOUT ? 504 : 502;
+    return { kind: 'failed', status, requestId: trace.requestId };
   }
   return owns(settled.value) ? { kind: 'found', value: settled.value } : { kind: 'not-found' };
+}
+
+const JOIN_TIMEOUT = Symbol('the shared lookup outlived the deadline of a request that joined it');
+
+async function wait<T>(flight: Flight, deadline: number): Promise<Settled<T>> {
+  while (flight.settled === undefined) {
+    if (Date.now() >= deadline) return { ok: false, error: JOIN_TIMEOUT };
+    await new Promise((resolve) => setTimeout(resolve, JOIN_POLL_MS));
+  }
+  return flight.settled as Settled<T>;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -91,6 +118,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 function describe(error: unknown): Record<string, unknown> {
+  if (error === JOIN_TIMEOUT) return { name: 'TimeoutError', shared: true };
   if (!(error instanceof Error)) return { type: typeof error };
   const { status, code } = error as { status?: unknown; code?: unknown };
   return { name: error.name, status, code };

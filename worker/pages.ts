@@ -66,14 +66,13 @@ main a:not(.button){color:#2450a6}
 @media print{:root{background:#fff}.bar,.notice .button,.noprint{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.thumbcell{display:none}a{color:inherit;text-decoration:none}.spinner{display:none}}
 `;
 
-// The style is fixed, so its hash is computed once per isolate.
-let styleHash: Promise<string> | undefined;
-function hashStyle(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(STYLE))
-    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
-  return styleHash;
-}
+/**
+ * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
+ * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
+ * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
+ */
+export const STYLE_HASH = '8FQpLruB5SyU8dhaFRIV5KroQy1FugLP9vWZ0soLlWU=';
+export { STYLE };
 
 export interface PageOptions {
   readonly status: number;
@@ -119,7 +118,7 @@ ${body}
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
   response.headers.set(
     'Content-Security-Policy',
-    `default-src 'none'; img-src https:; style-src 'sha256-${await hashStyle()}'; base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    `default-src 'none'; img-src https:; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { bearerToken, isCompactJws } from '../../worker/auth.js';
 import { chooseReader, inWords } from '../../worker/i18n.js';
 import { parseId } from '../../worker/lookup.js';
-import { checkCount, PENDING_MAX_CHECKS } from '../../worker/pages.js';
+import { checkCount, PENDING_MAX_CHECKS, STYLE, STYLE_HASH } from '../../worker/pages.js';
 import { fromThisSite, sameOriginPath } from '../../worker/sign-in.js';
 import { logLine } from '../../worker/trace.js';
 import { orderView, sessionView } from '../../worker/view.js';
@@ -219,6 +219,11 @@ describe('inWords', () => {
     expect(inWords('toString', t)).toBe('toString');
     expect(inWords(null, t)).toBeUndefined();
   });
+});
+
+test('STYLE_HASH is the SHA-256 of the stylesheet (update it with the value this test prints when the style changes)', async () => {
+  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE))).toString('base64');
+  expect(STYLE_HASH, `the stylesheet's hash is now ${digest}`).toBe(digest);
 });
 
 describe('checkCount', () => {
