@@ -41,8 +41,7 @@ export async function measureWorkerLoad(config = WORKER_LOAD) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', dir], {
       cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
     });
-    const apiKey = randomBytes(24).toString('base64url');
-    const authSecret = randomBytes(32).toString('base64url');
+    const [apiKey, authSecret] = [randomBytes(24).toString('base64url'), randomBytes(32).toString('base64url')];
     const [sandboxPort, workerPort] = [await freePort(), await freePort()];
     // The sandbox in its own process, so it does not share an event loop with autocannon.
     const sandboxCode = `const { createSandbox } = await import(${JSON.stringify(join(ROOT, 'dist/testing/index.js'))});
@@ -60,13 +59,12 @@ const worker :Workerd.Worker = (
   compatibilityDate = "2026-11-01",
   bindings = [ ${text('API_BASE_URL', `http://${HOST}:${sandboxPort}`)}, ${text('API_KEY', apiKey)}, ${text('AUTH_SECRET', authSecret)}, (name = "UPSTREAM", service = "upstream") ],
 );`);
-    // stdout holds the worker's log lines: drained, not kept. Errors and warnings of the runtime are counted.
+    // stdout (the worker's log lines) is drained, not kept; the runtime's errors and warnings are counted.
     const workerd = spawn(join(ROOT, 'node_modules/workerd/bin/workerd'), ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
     let runtimeErrors = 0;
     workerd.stderr.on('data', (chunk) => (runtimeErrors += (String(chunk).match(/error|warning/gi) ?? []).length));
     children.push(workerd);
-    const sandbox = `http://${HOST}:${sandboxPort}`;
-    const origin = `http://${HOST}:${workerPort}`;
+    const [sandbox, origin] = [`http://${HOST}:${sandboxPort}`, `http://${HOST}:${workerPort}`];
     await until(async () => (await fetch(`${sandbox}/api/order/x`)).status > 0, 'the sandbox');
     await until(async () => (await fetch(`${origin}/`)).status === 200, 'workerd');
 
@@ -106,15 +104,14 @@ const worker :Workerd.Worker = (
     const result = { config, runtime: execFileSync(join(ROOT, 'node_modules/workerd/bin/workerd'), ['--version'], { encoding: 'utf8' }).trim(), cpu, runtimeErrors, targets: [] };
     for (const target of targets.slice(0, 3)) {
       const levels = config.levels.map((level, index) => {
-        const rounds = runs.get(target)[index];
-        const of = (key) => rounds.map((r) => r[key]);
+        const of = (key) => runs.get(target)[index].map((r) => r[key]);
         const sum = (key) => of(key).reduce((a, b) => a + b, 0);
         return { ...level, p50Ms: median(of('p50Ms')), p99Ms: median(of('p99Ms')), requestsPerSecond: median(of('requestsPerSecond')), non2xx: sum('non2xx'), errors: sum('errors') };
       });
       result.targets.push({ name: target.name, kind: target.kind, levels });
     }
-    const direct = result.targets[0];
-    for (const target of result.targets.slice(1)) {
+    const [direct, ...routes] = result.targets;
+    for (const target of routes) {
       target.addedP50Ms = target.levels.map((level, index) => level.p50Ms - direct.levels[index].p50Ms);
       target.addedP99Ms = target.levels.map((level, index) => level.p99Ms - direct.levels[index].p99Ms);
     }
@@ -129,8 +126,12 @@ const worker :Workerd.Worker = (
 async function load(target, { connections, amount }) {
   const latencies = [];
   const started = performance.now();
-  const run = await autocannon({ url: target.url, headers: target.headers(), connections, amount, timeout: 10 }).on('response', (_c, _s, _b, ms) => latencies.push(ms));
-  const seconds = (performance.now() - started) / 1000;
+  let last = started; // the last answer, not autocannon's end (which waits for its next 1-second tick)
+  const run = await autocannon({ url: target.url, headers: target.headers(), connections, amount, timeout: 10 }).on('response', (_c, _s, _b, ms) => {
+    latencies.push(ms);
+    last = performance.now();
+  });
+  const seconds = (last - started) / 1000;
   return { answered: latencies.length, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), requestsPerSecond: latencies.length / seconds, non2xx: run.non2xx, errors: run.errors + run.timeouts };
 }
 
