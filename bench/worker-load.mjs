@@ -27,7 +27,6 @@ const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.max(0, Ma
 const freePort = () => new Promise((done) => { const s = createServer().listen(0, HOST, () => { const { port } = s.address(); s.close(() => done(port)); }); });
 const cpuTicks = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-
 async function until(check, what, ms = 60_000) {
   for (const deadline = Date.now() + ms; !(await check().catch(() => false)); await new Promise((r) => setTimeout(r, 200))) {
     if (Date.now() > deadline) throw new Error(`${what} not ready within ${ms} ms`);
