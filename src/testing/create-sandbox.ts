@@ -1,8 +1,10 @@
+import { CONTROL_PREFIX, createControl } from './control.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { encoder, envelope } from './respond.js';
+import { createScenarioRegistry } from './scenarios.js';
 import { SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
-import type { Sandbox, SandboxCheckoutSession, SandboxOptions, SandboxOrder, SandboxRoute } from './types.js';
+import type { Sandbox, SandboxCheckoutSession, SandboxOptions, SandboxOrder, SandboxRoute, SandboxSeed } from './types.js';
 
 const DEFAULTS = Object.freeze({ clockSkewMs: 300_000, seed: true, basePath: '', logLimit: 1000 });
 const ROUTES: readonly [SandboxRoute, RegExp][] = [
@@ -12,12 +14,17 @@ const ROUTES: readonly [SandboxRoute, RegExp][] = [
 
 /**
  * Creates a stand-in for the checkout service: both endpoints, key and timestamp checks, seeded
- * records, faults on demand and a request log. Runs in any runtime with `fetch` and Web Crypto.
+ * records, faults and scenarios on demand and a request log. Runs in any runtime with `fetch` and Web Crypto.
+ * Its `fetch` also answers the control API under `/__sandbox/` (after `basePath`), with the sandbox's key in
+ * X-API-KEY: records, faults, scenarios, the log and reset over HTTP (see docs/testing.md).
  *
  * @param options Key, clock, clock skew, seeding, path prefix and log size.
  * @returns A sandbox whose `fetch` can be passed as the SDK's `fetch` option.
  * @throws {TypeError} When an option has the wrong type.
  * @example
+ * import { getOrder } from 'checkout-lookup';
+ * import { createSandbox, SANDBOX_IDS } from 'checkout-lookup/testing';
+ *
  * const sandbox = createSandbox();
  * const order = await getOrder(SANDBOX_IDS.orders.ada, {
  *   baseUrl: 'https://sandbox.test',
@@ -28,7 +35,7 @@ const ROUTES: readonly [SandboxRoute, RegExp][] = [
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (typeof options !== 'object' || options === null) throw new TypeError('"options" must be an object');
   const clockSkewMs = options.clockSkewMs ?? DEFAULTS.clockSkewMs;
-  const seed = options.seed ?? DEFAULTS.seed;
+  const seed = seedOf(options.seed ?? DEFAULTS.seed);
   const basePath = options.basePath ?? DEFAULTS.basePath;
   const logLimit = options.logLimit ?? DEFAULTS.logLimit;
   const now = options.now ?? Date.now;
@@ -42,6 +49,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const orders = new Map<string, SandboxOrder>();
   const sessions = new Map<string, SandboxCheckoutSession>();
   const faults = createFaultRegistry();
+  const scenarios = createScenarioRegistry({ orders, sessions, now });
   const log: MutableLogEntry[] = [];
 
   const putOrder = (order: SandboxOrder) => {
@@ -54,15 +62,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     sessions.set(session.sessionId, structuredClone(session));
   };
-  if (seed) {
-    SANDBOX_ORDERS.forEach(putOrder);
-    SANDBOX_SESSIONS.forEach(putSession);
-  }
+  const reset = () => {
+    orders.clear();
+    sessions.clear();
+    seed.orders?.forEach(putOrder);
+    seed.sessions?.forEach(putSession);
+    faults.clear();
+    scenarios.clear();
+    log.length = 0;
+  };
+  reset();
 
   async function handle(request: Request): Promise<Response> {
     // As fetch does: an aborted request never reaches the service.
     if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
+    const control = controlPath(url.pathname);
+    if (control !== undefined) return controlApi(request, control);
     const entry = logEntry(request, url, now());
     log.push(entry);
     if (log.length > logLimit) log.splice(0, log.length - logLimit);
@@ -72,7 +88,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const [name, id] = match;
     const record = id === undefined ? undefined : name === 'order' ? orders.get(id) : sessions.get(id);
 
-    const fault = id === undefined ? undefined : faults.take(name, id);
+    const fault = id === undefined ? undefined : (faults.take(name, id) ?? scenarios.fault(name, id));
     if (fault !== undefined) {
       await sleep(faultDelay(fault), request.signal);
       const answer = faultResponse(fault, entry, request.signal, record ?? (name === 'order' ? { orderId: id } : { sessionId: id }));
@@ -88,8 +104,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now() - Number(timestamp)) > clockSkewMs) {
       return envelope(entry, 401, 401, 'X-Timestamp must be the current time in milliseconds since the epoch');
     }
-    if (record === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
-    return envelope(entry, 200, 0, 'success', record);
+    if (id === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
+    if (name === 'session') scenarios.arriving(id);
+    scenarios.settle();
+    const current = name === 'order' ? orders.get(id) : sessions.get(id);
+    if (current === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
+    const answer = envelope(entry, 200, 0, 'success', current);
+    if (name === 'session') scenarios.answered(id);
+    return answer;
+  }
+
+  // The control API's own requests stay out of the log: it is the log of what the service was asked.
+  function controlPath(pathname: string): string | undefined {
+    const prefix = basePath + CONTROL_PREFIX;
+    if (!pathname.startsWith(prefix)) return undefined;
+    const rest = pathname.slice(prefix.length);
+    return rest === '' || rest.startsWith('/') ? rest : undefined;
   }
 
   function route(pathname: string): [SandboxRoute, string | undefined] | undefined {
@@ -125,15 +155,29 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   };
 
-  return {
+  const sandbox: Sandbox = {
     get apiKey() {
       return key();
     },
     fetch,
+    getOrder(id) {
+      scenarios.settle();
+      const order = orders.get(id);
+      return order === undefined ? undefined : structuredClone(order);
+    },
+    getSession(id) {
+      scenarios.settle();
+      const session = sessions.get(id);
+      return session === undefined ? undefined : structuredClone(session);
+    },
     putOrder,
     putSession,
+    deleteOrder: (id) => orders.delete(id),
+    deleteSession: (id) => sessions.delete(id),
     fault: faults.add,
     clearFaults: faults.clear,
+    scenario: scenarios.add,
+    reset,
     get log() {
       return log;
     },
@@ -141,6 +185,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       log.length = 0;
     },
   };
+  const controlApi = createControl({ sandbox, addFault: faults.add, addScenario: scenarios.add, sameKey });
+  return sandbox;
 }
 
 function randomKey(): string {
@@ -150,6 +196,17 @@ function randomKey(): string {
 
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/** The records a sandbox starts with and goes back to; copies, so a caller's later changes do not leak in. */
+function seedOf(seed: boolean | SandboxSeed): SandboxSeed {
+  if (seed === true) return { orders: SANDBOX_ORDERS, sessions: SANDBOX_SESSIONS };
+  if (seed === false) return {};
+  if (typeof seed !== 'object' || seed === null) throw new TypeError('"seed" must be true, false or { orders, sessions }');
+  for (const name of ['orders', 'sessions'] as const) {
+    if (seed[name] !== undefined && !Array.isArray(seed[name])) throw new TypeError(`"seed.${name}" must be an array`);
+  }
+  return structuredClone({ orders: seed.orders ?? [], sessions: seed.sessions ?? [] });
 }
 
 function checkOptions(options: SandboxOptions, clockSkewMs: number, basePath: string, logLimit: number): void {

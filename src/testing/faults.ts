@@ -17,13 +17,16 @@ interface Armed {
 export function createFaultRegistry() {
   let armed: Armed[] = [];
   return {
-    add(target: FaultTarget, fault: Fault): () => void {
+    /** Arms a fault; the remover answers whether it was still armed. */
+    add(target: FaultTarget, fault: Fault): () => boolean {
       checkTarget(target);
       checkFault(fault);
       const item: Armed = { target: { ...target }, fault: { ...fault }, remaining: fault.times ?? Infinity };
       armed.unshift(item);
       return () => {
+        const before = armed.length;
         armed = armed.filter((other) => other !== item);
+        return armed.length < before;
       };
     },
     clear(): void {
@@ -31,9 +34,7 @@ export function createFaultRegistry() {
     },
     /** Takes one use of the newest fault matching the request, if any. */
     take(route: SandboxRoute, id: string): Fault | undefined {
-      const item = armed.find(
-        ({ target }) => (target.route === undefined || target.route === route) && (target.id === undefined || target.id === id),
-      );
+      const item = armed.find(({ target }) => matches(target, route, id));
       if (item === undefined) return undefined;
       item.remaining -= 1;
       if (item.remaining <= 0) armed = armed.filter((other) => other !== item);
@@ -189,13 +190,18 @@ function htmlPage(status: number): string {
   ].join('\n');
 }
 
-function checkTarget(target: FaultTarget): void {
-  if (typeof target !== 'object' || target === null) throw new TypeError('"target" must be an object such as { route: "order", id: "ord_ada_1" }');
+/** Whether a request for `route` and `id` is one that `target` names. */
+export function matches(target: FaultTarget, route: SandboxRoute, id: string): boolean {
+  return (target.route === undefined || target.route === route) && (target.id === undefined || target.id === id);
+}
+
+export function checkTarget(target: FaultTarget, name = 'target'): void {
+  if (typeof target !== 'object' || target === null) throw new TypeError(`"${name}" must be an object such as { "route": "order", "id": "ord_ada_1" }`);
   if (target.route !== undefined && target.route !== 'order' && target.route !== 'session') {
-    throw new TypeError('"target.route" must be "order" or "session"');
+    throw new TypeError(`"${name}.route" must be "order" or "session"`);
   }
   if (target.id !== undefined && (typeof target.id !== 'string' || target.id === '')) {
-    throw new TypeError('"target.id" must be a non-empty string');
+    throw new TypeError(`"${name}.id" must be a non-empty string`);
   }
 }
 

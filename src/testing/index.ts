@@ -1,13 +1,16 @@
 export { createSandbox } from './create-sandbox.js';
-export { SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
+export { SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_ORDERS_BY_ID, SANDBOX_SESSIONS, SANDBOX_SESSIONS_BY_ID } from './seed.js';
 export type {
+  CheckoutCompletesScenario,
   DropFault,
   EmptyFault,
   Fault,
   FaultTarget,
   HtmlFault,
   LatencyFault,
+  FlakyScenario,
   OversizedFault,
+  RateLimitedScenario,
   Sandbox,
   SandboxCheckoutSession,
   SandboxLogEntry,
@@ -15,6 +18,8 @@ export type {
   SandboxOrder,
   SandboxPriceDataItem,
   SandboxRoute,
+  SandboxSeed,
+  Scenario,
   StallFault,
   StatusFault,
   TruncatedFault,

@@ -41,8 +41,13 @@ interface Bindings {
  * @returns Its URL and port, and `close()`.
  * @throws {TypeError} When an option has the wrong type; the listen error when the port is taken.
  * @example
- * const server = await serveSandbox(createSandbox());
- * const order = await getOrder('ord_ada_1', { baseUrl: server.url, apiKey: sandbox.apiKey });
+ * import { getOrder } from 'checkout-lookup';
+ * import { createSandbox, SANDBOX_IDS } from 'checkout-lookup/testing';
+ * import { serveSandbox } from 'checkout-lookup/testing/node';
+ *
+ * const sandbox = createSandbox();
+ * const server = await serveSandbox(sandbox);
+ * const order = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: server.url, apiKey: sandbox.apiKey });
  * await server.close();
  */
 export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOptions = {}): Promise<SandboxServer> {

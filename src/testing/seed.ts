@@ -1,10 +1,40 @@
 import type { SandboxCheckoutSession, SandboxOrder } from './types.js';
 
-/** The ids of the seeded records. */
+/**
+ * The ids of the seeded records, by role. Read a record with `sandbox.getOrder(id)` / `sandbox.getSession(id)`
+ * (what a sandbox holds now) or `SANDBOX_ORDERS_BY_ID[id]` / `SANDBOX_SESSIONS_BY_ID[id]` (the seed as shipped).
+ *
+ * @example
+ * import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS_BY_ID } from 'checkout-lookup/testing';
+ *
+ * const sandbox = createSandbox();
+ * sandbox.getSession(SANDBOX_IDS.sessions.open)?.status; // 'open'
+ * SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada].amountTotal; // 73.27
+ */
 export const SANDBOX_IDS = deepFreeze({
-  customers: { ada: 'cus_ada', grace: 'cus_grace' },
-  sessions: { open: 'cs_open_ada', complete: 'cs_complete_ada', grace: 'cs_open_grace' },
-  orders: { ada: 'ord_ada_1', grace: 'ord_grace_1' },
+  /** Customer ids, as in `order.customerId` and `session.customer.customerId`. */
+  customers: {
+    /** `cus_ada`: the open session `sessions.open`, the complete session `sessions.complete` and the order `orders.ada`. */
+    ada: 'cus_ada',
+    /** `cus_grace`: the open session `sessions.grace` and the order `orders.grace`. */
+    grace: 'cus_grace',
+  },
+  /** Checkout session ids. */
+  sessions: {
+    /** `cs_open_ada`: open and unpaid, a weekly subscription with a 14-day trial (EUR); no order yet. */
+    open: 'cs_open_ada',
+    /** `cs_complete_ada`: complete and paid; its order is `orders.ada`. */
+    complete: 'cs_complete_ada',
+    /** `cs_open_grace`: open and unpaid, a one-off purchase (USD). */
+    grace: 'cs_open_grace',
+  },
+  /** Order ids. */
+  orders: {
+    /** `ord_ada_1`: two items in EUR, paid by card, from the session `sessions.complete`. */
+    ada: 'ord_ada_1',
+    /** `ord_grace_1`: one item priced in USD and paid in GBP, through an invoice (`sessionId: null`). */
+    grace: 'ord_grace_1',
+  },
 } as const);
 
 const IMAGES = 'https://images.example.com/products';
@@ -185,3 +215,17 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** The seeded orders by id, such as `SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada]` (frozen; the same objects as `SANDBOX_ORDERS`). */
+export const SANDBOX_ORDERS_BY_ID = Object.freeze(Object.fromEntries(SANDBOX_ORDERS.map((order) => [order.orderId, order]))) as ById<
+  typeof SANDBOX_IDS.orders,
+  SandboxOrder
+>;
+
+/** The seeded checkout sessions by id, such as `SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.open]` (frozen; the same objects as `SANDBOX_SESSIONS`). */
+export const SANDBOX_SESSIONS_BY_ID = Object.freeze(
+  Object.fromEntries(SANDBOX_SESSIONS.map((session) => [session.sessionId, session])),
+) as ById<typeof SANDBOX_IDS.sessions, SandboxCheckoutSession>;
+
+// A seeded id gives the record; any other string may give `undefined`.
+type ById<Ids extends Record<string, string>, T> = Readonly<Record<Ids[keyof Ids], T>> & Readonly<Record<string, T | undefined>>;

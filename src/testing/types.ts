@@ -160,8 +160,11 @@ export interface SandboxOptions {
   clockSkewMs?: number;
   /** The sandbox's clock. Default `Date.now`. */
   now?: () => number;
-  /** Start with the seeded records. Default true. */
-  seed?: boolean;
+  /**
+   * The records to start with, and to go back to on `reset()`: `true` for the seeded ones (`SANDBOX_ORDERS`,
+   * `SANDBOX_SESSIONS`), `false` for none, or your own. Default true.
+   */
+  seed?: boolean | SandboxSeed;
   /** A path prefix in front of `/api`, such as `/v1`. Default none. */
   basePath?: string;
   /** Keep at most this many log entries (the newest). Default 1000. */
@@ -174,10 +177,18 @@ export interface Sandbox {
   readonly apiKey: string;
   /** Answers a request like the service; usable as the SDK's `fetch` option, and unbound. */
   readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** A copy of the stored order, or `undefined`. */
+  getOrder(id: string): SandboxOrder | undefined;
+  /** A copy of the stored checkout session, or `undefined`. */
+  getSession(id: string): SandboxCheckoutSession | undefined;
   /** Adds or replaces an order (wire format); a copy is stored. */
   putOrder(order: SandboxOrder): void;
   /** Adds or replaces a checkout session (wire format); a copy is stored. */
   putSession(session: SandboxCheckoutSession): void;
+  /** Removes an order; `true` when there was one. */
+  deleteOrder(id: string): boolean;
+  /** Removes a checkout session; `true` when there was one. */
+  deleteSession(id: string): boolean;
   /** Injects a fault for matching requests; the newest matching fault wins. Returns a function that removes it. */
   fault(target: FaultTarget, fault: Fault): () => void;
   /** Removes every fault. */
@@ -186,4 +197,47 @@ export interface Sandbox {
   readonly log: readonly SandboxLogEntry[];
   /** Empties the log. */
   clearLog(): void;
+  /** Adds a scenario: a checkout that completes, a rate limit, a flaky service. Returns a function that removes it. */
+  scenario(scenario: Scenario): () => void;
+  /** Puts the records back to the seed (none with `seed: false`) and clears faults, scenarios and the log. */
+  reset(): void;
 }
+
+/** Records to start a sandbox with, in the service's wire format. */
+export interface SandboxSeed {
+  orders?: readonly SandboxOrder[];
+  sessions?: readonly SandboxCheckoutSession[];
+}
+
+/**
+ * A checkout that completes: the session (which must exist) answers as stored until `afterRequests` requests for
+ * it were answered, or `afterMs` ms passed since the first request for it (whichever comes first; with neither
+ * given, `afterRequests` is 3). From then on it is `status: 'complete'`, `paymentStatus: 'paid'` with `orderId`
+ * set, and that order exists: customer, items, amounts and currencies copied from the session, `status:
+ * 'success'`, `createTime` now, `sessionId` the session's id.
+ */
+export interface CheckoutCompletesScenario {
+  kind: 'checkout-completes';
+  sessionId: string;
+  afterRequests?: number;
+  afterMs?: number;
+  /** The order to create; default `ord_` followed by the session id without its `cs_` prefix. */
+  orderId?: string;
+}
+/** The next `times` (default 2) matching requests answer 429 with Retry-After (default 1 second), then normal. */
+export interface RateLimitedScenario {
+  kind: 'rate-limited';
+  target?: FaultTarget;
+  times?: number;
+  /** Seconds, or a string sent as is (an HTTP date). */
+  retryAfter?: number | string;
+}
+/** Every `failEvery`-th matching request (default 2) answers `status` (default 503); the others are normal. */
+export interface FlakyScenario {
+  kind: 'flaky';
+  target?: FaultTarget;
+  failEvery?: number;
+  status?: number;
+}
+/** A scenario to add with `sandbox.scenario(scenario)` or `POST /__sandbox/scenarios`. */
+export type Scenario = CheckoutCompletesScenario | RateLimitedScenario | FlakyScenario;

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { CheckoutSessionSchema, OrderSchema } from '../../src/index.js';
-import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS } from '../../src/testing/index.js';
+import {
+  createSandbox,
+  SANDBOX_IDS,
+  SANDBOX_ORDERS,
+  SANDBOX_ORDERS_BY_ID,
+  SANDBOX_SESSIONS,
+  SANDBOX_SESSIONS_BY_ID,
+} from '../../src/testing/index.js';
 import { call, signed } from './helpers.js';
 
 // The spec's fields (§2.2, §2.3, §2.4) with the spec's types, every one required: the seed is the
@@ -62,13 +69,26 @@ const strictSession = v.strictObject({
   priceDataList: v.pipe(v.array(item), v.minLength(1)),
 });
 
-const order = (id: string) => SANDBOX_ORDERS.find((o) => o.orderId === id)!;
-const session = (id: string) => SANDBOX_SESSIONS.find((s) => s.sessionId === id)!;
+const order = (id: string) => SANDBOX_ORDERS_BY_ID[id]!;
+const session = (id: string) => SANDBOX_SESSIONS_BY_ID[id]!;
 
 describe('seed data', () => {
   test('has a record for every id in SANDBOX_IDS, and nothing else', () => {
     expect(SANDBOX_ORDERS.map((o) => o.orderId).sort()).toEqual(Object.values(SANDBOX_IDS.orders).sort());
     expect(SANDBOX_SESSIONS.map((s) => s.sessionId).sort()).toEqual(Object.values(SANDBOX_IDS.sessions).sort());
+  });
+
+  test('reaches every record by id, the same frozen objects as the arrays', () => {
+    expect(Object.values(SANDBOX_ORDERS_BY_ID)).toEqual(SANDBOX_ORDERS);
+    expect(Object.values(SANDBOX_SESSIONS_BY_ID)).toEqual(SANDBOX_SESSIONS);
+    expect(SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada]).toBe(SANDBOX_ORDERS.find((o) => o.orderId === 'ord_ada_1'));
+    expect(SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.grace]).toBe(SANDBOX_SESSIONS.find((s) => s.sessionId === 'cs_open_grace'));
+    expect(SANDBOX_ORDERS_BY_ID['ord_nope']).toBeUndefined();
+    expect(Object.isFrozen(SANDBOX_ORDERS_BY_ID) && Object.isFrozen(SANDBOX_SESSIONS_BY_ID)).toBe(true);
+    expect(() => {
+      'use strict';
+      (SANDBOX_ORDERS_BY_ID as Record<string, unknown>)['ord_new'] = {};
+    }).toThrow(TypeError);
   });
 
   test.each(SANDBOX_ORDERS.map((o) => [o.orderId, o] as const))('order %s has every field of the spec, typed as the spec says', (_, record) => {

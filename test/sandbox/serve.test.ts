@@ -20,27 +20,54 @@ function headers(sandbox: Sandbox): Record<string, string> {
   return { 'x-api-key': sandbox.apiKey, 'x-timestamp': String(Date.now()) };
 }
 
-/** Sends one raw HTTP/1.1 request and collects everything the server writes until it closes the socket or `waitMs` passes. */
-function raw(server: SandboxServer, path: string, head: Record<string, string>, waitMs: number): Promise<{ text: string; closedByServer: boolean }> {
-  return new Promise((resolve, reject) => {
+/**
+ * Sends one raw HTTP/1.1 request and collects what the server writes until `done(text)` holds, the server closes
+ * the socket, or `deadlineMs` passes (then `timedOut`).
+ */
+function raw(
+  server: SandboxServer,
+  path: string,
+  head: Record<string, string>,
+  done: (text: string) => boolean,
+  deadlineMs = 5000,
+): Promise<{ text: string; closedByServer: boolean; timedOut: boolean }> {
+  return new Promise((resolve) => {
     const socket = connect(server.port, '127.0.0.1');
     let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closedByServer: false });
-    }, waitMs);
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
+    const finish = (closedByServer: boolean, timedOut: boolean) => {
       clearTimeout(timer);
-      resolve({ text, closedByServer: true });
+      socket.removeAllListeners('close');
+      socket.destroy();
+      resolve({ text, closedByServer, timedOut });
+    };
+    const timer = setTimeout(() => finish(false, true), deadlineMs);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      if (done(text)) finish(false, false);
     });
+    socket.on('error', () => {});
+    socket.on('close', () => finish(true, false));
     socket.on('connect', () => {
       const lines = [`GET ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', ...Object.entries(head).map(([k, v]) => `${k}: ${v}`)];
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     });
-    socket.on('timeout', reject);
   });
+}
+
+/** The body after the head, once the head is complete and declares a Content-Length. */
+function halfBodyArrived(text: string): boolean {
+  const [head, body] = text.split('\r\n\r\n');
+  const declared = /content-length: (\d+)/i.exec(head ?? '')?.[1];
+  return body !== undefined && declared !== undefined && body.length >= Math.floor(Number(declared) / 2);
+}
+
+/** Polls `condition` every few milliseconds until it holds; fails after `deadlineMs`. */
+async function until(condition: () => boolean, what: string, deadlineMs = 5000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${deadlineMs} ms waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 describe('serveSandbox', () => {
@@ -67,7 +94,7 @@ describe('serveSandbox', () => {
     const sandbox = createSandbox();
     const server = await start(sandbox);
     sandbox.fault({}, { kind: 'drop' });
-    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 5000);
+    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), () => false);
     expect(closedByServer).toBe(true);
     expect(text).toBe('');
     await expect(fetch(`${server.url}${ORDER}`, { headers: headers(sandbox) })).rejects.toThrow(TypeError);
@@ -77,12 +104,14 @@ describe('serveSandbox', () => {
     const sandbox = createSandbox();
     const server = await start(sandbox);
     sandbox.fault({}, { kind: 'stall' });
-    const { text, closedByServer } = await raw(server, ORDER, headers(sandbox), 1000);
-    expect(closedByServer).toBe(false);
+    const { text, closedByServer, timedOut } = await raw(server, ORDER, headers(sandbox), halfBodyArrived);
+    expect({ closedByServer, timedOut }).toEqual({ closedByServer: false, timedOut: false });
     const [head, body] = text.split('\r\n\r\n') as [string, string];
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     const declared = Number(/content-length: (\d+)/i.exec(head)![1]);
     expect(body.length).toBe(Math.floor(declared / 2));
+    // The server's side agrees: half the body produced, the answer still open.
+    expect(sandbox.log[0]).toMatchObject({ status: 200, fault: 'stall', bodyBytes: body.length });
   });
 
   test('stall: the server stops waiting once the client goes away, and close() does not hang', async () => {
@@ -99,7 +128,8 @@ describe('serveSandbox', () => {
 
   test('oversized: streams lazily, so a client that stops reading stops the production', async () => {
     const sandbox = createSandbox();
-    const server = await start(sandbox);
+    const signals: AbortSignal[] = [];
+    const server = await start({ ...sandbox, fetch: (request: Request) => (signals.push(request.signal), sandbox.fetch(request)) } as Sandbox);
     const size = 256 * 1024 * 1024;
     sandbox.fault({}, { kind: 'oversized', bytes: size });
     const controller = new AbortController();
@@ -108,7 +138,8 @@ describe('serveSandbox', () => {
     let received = 0;
     while (received < 1024 * 1024) received += (await reader.read()).value!.byteLength;
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server learns that the client went away; from then on its body stream is errored and produces nothing.
+    await until(() => signals[0]!.aborted, "the server sees the client's abort");
     const produced = sandbox.log[0]!.bodyBytes;
     expect(produced).toBeGreaterThanOrEqual(received);
     // Socket buffers hold a few MiB at most; nothing close to the whole body was produced.

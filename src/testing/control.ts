@@ -1,0 +1,155 @@
+import { encoder, JSON_HEADERS } from './respond.js';
+import type { Fault, FaultTarget, Sandbox, SandboxCheckoutSession, SandboxOrder, Scenario } from './types.js';
+
+/** The reserved path prefix of the control API, after the sandbox's `basePath`. */
+export const CONTROL_PREFIX = '/__sandbox';
+
+/** What the control API drives: the sandbox itself, with removers that say whether there was something to remove. */
+export interface Controlled {
+  readonly sandbox: Sandbox;
+  readonly addFault: (target: FaultTarget, fault: Fault) => () => boolean;
+  readonly addScenario: (scenario: Scenario) => () => boolean;
+  readonly sameKey: (presented: string) => Promise<boolean>;
+}
+
+type Handler = (request: Request, id: string) => Response | Promise<Response>;
+type Routes = Record<string, Partial<Record<string, Handler>>>;
+
+/** The control API: `handle(request, path)` answers `path`, the part after `/__sandbox`. */
+export function createControl({ sandbox, addFault, addScenario, sameKey }: Controlled) {
+  const faults = new Map<string, () => boolean>();
+  const scenarios = new Map<string, () => boolean>();
+  let faultCount = 0;
+  let scenarioCount = 0;
+
+  const records = <T>(
+    kind: 'order' | 'session',
+    field: 'orderId' | 'sessionId',
+    get: (id: string) => T | undefined,
+    put: (record: T) => void,
+    remove: (id: string) => boolean,
+  ): Partial<Record<string, Handler>> => ({
+    GET: (_, id) => found(get(id), `no ${kind} ${JSON.stringify(id)}`),
+    PUT: async (request, id) => {
+      const body = await readObject(request, kind);
+      if (body[field] !== undefined && body[field] !== id) {
+        return fail(400, `"${field}" must be ${JSON.stringify(id)}, the id in the path, or left out`);
+      }
+      const existed = get(id) !== undefined;
+      put({ ...body, [field]: id } as T);
+      return json(existed ? 200 : 201, get(id));
+    },
+    DELETE: (_, id) => (remove(id) ? empty() : fail(404, `no ${kind} ${JSON.stringify(id)}`)),
+  });
+
+  const routes: Routes = {
+    'orders/:id': records<SandboxOrder>('order', 'orderId', sandbox.getOrder, sandbox.putOrder, sandbox.deleteOrder),
+    'sessions/:id': records<SandboxCheckoutSession>('session', 'sessionId', sandbox.getSession, sandbox.putSession, sandbox.deleteSession),
+    faults: {
+      POST: async (request) => {
+        const body = await readObject(request, 'fault');
+        if (body.fault === undefined) return fail(400, '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }');
+        const remove = addFault((body.target ?? {}) as FaultTarget, body.fault as Fault);
+        const id = `f${++faultCount}`;
+        faults.set(id, remove);
+        return json(201, { id });
+      },
+      DELETE: () => {
+        sandbox.clearFaults();
+        faults.clear();
+        return empty();
+      },
+    },
+    'faults/:id': { DELETE: (_, id) => removeById(faults, id, 'fault') },
+    scenarios: {
+      POST: async (request) => {
+        const remove = addScenario((await readObject(request, 'scenario')) as unknown as Scenario);
+        const id = `s${++scenarioCount}`;
+        scenarios.set(id, remove);
+        return json(201, { id });
+      },
+    },
+    'scenarios/:id': { DELETE: (_, id) => removeById(scenarios, id, 'scenario') },
+    log: {
+      GET: () => json(200, { entries: sandbox.log }),
+      DELETE: () => {
+        sandbox.clearLog();
+        return empty();
+      },
+    },
+    reset: {
+      POST: () => {
+        sandbox.reset();
+        faults.clear();
+        scenarios.clear();
+        return empty();
+      },
+    },
+  };
+
+  return async function handle(request: Request, path: string): Promise<Response> {
+    const presented = request.headers.get('x-api-key');
+    if (presented === null || presented === '') return fail(401, 'the control API needs the sandbox key in X-API-KEY');
+    if (!(await sameKey(presented))) return fail(401, 'X-API-KEY is not the sandbox key');
+
+    const [, name, encoded, extra] = /^\/([^/]+)(?:\/([^/]+))?(\/.*)?$/.exec(path) ?? [];
+    const methods = name === undefined || extra !== undefined ? undefined : routes[encoded === undefined ? name : `${name}/:id`];
+    if (methods === undefined) return fail(404, `no control route ${request.method} ${CONTROL_PREFIX}${path}; see docs/testing.md`);
+    const handler = methods[request.method];
+    if (handler === undefined) {
+      const allow = Object.keys(methods).join(', ');
+      return fail(405, `${request.method} is not allowed on ${CONTROL_PREFIX}${path}; use ${allow}`, { allow });
+    }
+    let id = '';
+    try {
+      id = encoded === undefined ? '' : decodeURIComponent(encoded);
+    } catch {
+      return fail(400, `the id in ${CONTROL_PREFIX}${path} is not valid percent-encoding`);
+    }
+    try {
+      return await handler(request, id);
+    } catch (error) {
+      if (error instanceof BadRequest || error instanceof TypeError) return fail(400, error.message);
+      throw error;
+    }
+  };
+}
+
+class BadRequest extends Error {
+  override name = 'BadRequest' as const;
+}
+
+/** The request body as a JSON object, or a `BadRequest` saying what is wrong with it. */
+async function readObject(request: Request, what: string): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new BadRequest(text.trim() === '' ? `the body must be a JSON ${what} object; it is empty` : `the body must be a JSON ${what} object; it is not valid JSON`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest(`the body must be a JSON ${what} object`);
+  return body as Record<string, unknown>;
+}
+
+function removeById(removers: Map<string, () => boolean>, id: string, what: string): Response {
+  const removed = removers.get(id)?.() ?? false;
+  removers.delete(id);
+  return removed ? empty() : fail(404, `no active ${what} ${JSON.stringify(id)} (removed, used up or never added)`);
+}
+
+function found(value: unknown, missing: string): Response {
+  return value === undefined ? fail(404, missing) : json(200, value);
+}
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(encoder.encode(JSON.stringify(value)), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+function fail(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return json(status, { error }, headers);
+}
+
+function empty(): Response {
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+}

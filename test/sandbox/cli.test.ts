@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildIfStale, killAll, startBin } from './bin.js';
+
+// The built `checkout-lookup-sandbox` bin, as `npx` runs it: a real process on a real port, driven over HTTP.
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+const start = (args: string[], env: Record<string, string> = {}) => startBin(args, dir, env);
+
+beforeAll(buildIfStale, 120_000);
+afterAll(() => {
+  killAll();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
+  test('--port 0 serves on a free port, prints URL, key and ids, is driven over HTTP, and stops cleanly on SIGINT', async () => {
+    const bin = start(['--port', '0']);
+    const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    const [, key] = await bin.waitFor(/API key: (sk_sandbox_[0-9a-f]{32})/);
+    await bin.waitFor(/Ctrl-C stops/);
+    expect(bin.output()).toMatch(/customers +cus_ada, cus_grace/);
+    expect(bin.output()).toMatch(/orders +ord_ada_1 \(ada\), ord_grace_1 \(grace\)/);
+    expect(bin.output()).toMatch(/sessions +cs_open_ada \(open\), cs_complete_ada \(complete\), cs_open_grace \(grace\)/);
+    const port = Number(new URL(url!).port);
+    expect(port).toBeGreaterThan(0);
+
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${url}/__sandbox${path}`, { method, headers: { 'x-api-key': key! }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const api = (path: string) => fetch(`${url}${path}`, { headers: { 'x-api-key': key!, 'x-timestamp': String(Date.now()) } });
+
+    expect((await api('/api/order/ord_ada_1')).status).toBe(200);
+    expect((await control('PUT', '/orders/ord_cli', { status: 'success' })).status).toBe(201);
+    expect(await (await api('/api/order/ord_cli')).json()).toEqual({ code: 0, msg: 'success', data: { orderId: 'ord_cli', status: 'success' } });
+    expect(await (await control('POST', '/faults', { target: { route: 'order' }, fault: { kind: 'status', status: 503, times: 1 } })).json()).toEqual({ id: 'f1' });
+    expect((await api('/api/order/ord_ada_1')).status).toBe(503);
+    expect(await (await control('POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 1 })).json()).toEqual({ id: 's1' });
+    expect(((await (await api('/api/checkout/session/cs_open_ada')).json()) as { data: { status: string } }).data.status).toBe('open');
+    expect((await api('/api/order/ord_open_ada')).status).toBe(200);
+    const bad = await control('POST', '/faults', { fault: { kind: 'status', status: 42 } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: '"fault.status" must be an integer from 200 to 599' });
+    expect((await fetch(`${url}/__sandbox/log`)).status).toBe(401);
+
+    const log = (await (await control('GET', '/log')).json()) as { entries: { path: string; status: number }[] };
+    expect(log.entries.map(({ path, status }) => `${path} ${status}`)).toEqual([
+      '/api/order/ord_ada_1 200',
+      '/api/order/ord_cli 200',
+      '/api/order/ord_ada_1 503',
+      '/api/checkout/session/cs_open_ada 200',
+      '/api/order/ord_open_ada 200',
+    ]);
+    expect(JSON.stringify(log)).not.toContain(key);
+    expect((await control('POST', '/reset')).status).toBe(204);
+    expect((await api('/api/order/ord_cli')).status).toBe(404);
+
+    // One line per request, without headers: the key shows once, in the banner.
+    await bin.waitFor(/GET \/api\/order\/ord_cli -> 404/);
+    expect(bin.output().split(key!).length - 1).toBe(3); // the banner's key line and its two curl examples
+
+    bin.child.kill('SIGINT');
+    expect(await bin.exit).toEqual({ code: 0, signal: null });
+    expect(bin.output()).toMatch(/Sandbox stopped \(SIGINT\)\.\n$/);
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  test('--key and --seed: the given key, only the seeded records, and SIGTERM stops it too', async () => {
+    const seedFile = join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify({ orders: [{ orderId: 'ord_mine', status: 'success' }], sessions: [{ sessionId: 'cs_mine', status: 'open' }] }));
+    const bin = start(['--port', '0', '--key', 'sk_test_cli_given', '--seed', seedFile]);
+    const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await bin.waitFor(/Ctrl-C stops/);
+    expect(bin.output()).toContain('API key: sk_test_cli_given\n');
+    expect(bin.output()).toMatch(/orders +ord_mine\n/);
+    expect(bin.output()).toMatch(/sessions +cs_mine\n/);
+    const headers = { 'x-api-key': 'sk_test_cli_given', 'x-timestamp': String(Date.now()) };
+    expect((await fetch(`${url}/api/order/ord_mine`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/api/order/ord_ada_1`, { headers })).status).toBe(404);
+    await fetch(`${url}/__sandbox/orders/ord_mine`, { method: 'DELETE', headers });
+    await fetch(`${url}/__sandbox/reset`, { method: 'POST', headers });
+    expect((await fetch(`${url}/api/order/ord_mine`, { headers })).status).toBe(200); // reset goes back to this seed
+    bin.child.kill('SIGTERM');
+    expect(await bin.exit).toEqual({ code: 0, signal: null });
+  });
+
+  test('SANDBOX_API_KEY sets the key and keeps it out of the output', async () => {
+    const bin = start(['--port', '0'], { SANDBOX_API_KEY: 'sk_test_from_env_0123456789' });
+    const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await bin.waitFor(/Ctrl-C stops/);
+    const response = await fetch(`${url}/api/order/ord_ada_1`, { headers: { 'x-api-key': 'sk_test_from_env_0123456789', 'x-timestamp': String(Date.now()) } });
+    expect(response.status).toBe(200);
+    expect(bin.output()).toContain('API key: (from SANDBOX_API_KEY)');
+    expect(bin.output()).toContain('-H "X-API-KEY: $SANDBOX_API_KEY"');
+    bin.child.kill('SIGINT');
+    await bin.exit;
+    expect(bin.output()).not.toContain('sk_test_from_env');
+  });
+
+  test.each([
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535, not "abc"/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--nope'], /Unknown option '--nope'/],
+    [['--seed', 'missing.json'], /--seed: cannot read missing\.json \(ENOENT\)/],
+    [['--key', ''], /--key must not be empty/],
+  ])('%j exits 2 with a clear message and the usage', async (args, message) => {
+    const bin = start(args);
+    expect((await bin.exit).code).toBe(2);
+    expect(bin.output()).toMatch(message);
+    expect(bin.output()).toContain('Usage: checkout-lookup-sandbox [--port N] [--key K] [--seed file.json]');
+  });
+
+  test('a bad seed file is refused, naming the record at fault', async () => {
+    const cases: [string, RegExp][] = [
+      ['{"orders": [', /is not valid JSON/],
+      ['[]', /must hold an object \{ "orders": \[\.\.\.\], "sessions": \[\.\.\.\] \}/],
+      ['{"orders": {}}', /"orders" in .* must be an array/],
+      ['{"orders": [{"orderId": "ord_1"}, {"status": "x"}]}', /"orders\[1\]\.orderId" in .* must be a non-empty string/],
+      ['{"order": []}', /has "order"; only "orders" and "sessions" are read/],
+    ];
+    for (const [content, message] of cases) {
+      const file = join(dir, 'bad-seed.json');
+      writeFileSync(file, content);
+      const bin = start(['--seed', file, '--port', '0']);
+      expect((await bin.exit).code).toBe(2);
+      expect(bin.output()).toMatch(message);
+    }
+  });
+
+  test('a taken port exits 1 naming the port', async () => {
+    const first = start(['--port', '0']);
+    const [, port] = await first.waitFor(/127\.0\.0\.1:(\d+)\n/);
+    const second = start(['--port', port!]);
+    expect((await second.exit).code).toBe(1);
+    expect(second.output()).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE); pick another --port, or 0 for a free one`);
+    first.child.kill('SIGINT');
+    expect((await first.exit).code).toBe(0);
+  });
+});

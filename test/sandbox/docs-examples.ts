@@ -1,0 +1,38 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+// The TypeScript examples of docs/testing.md, written out as test files so a test project runs them as written.
+// A block whose first line is `// name.ts` becomes that file; a block importing vitest is a test file; any other
+// block is a script, which runs when its file is imported (a throw fails the file).
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Writes the examples of docs/testing.md that `pick` selects into `dir`, imports rewritten by `rewrite`. */
+export function writeDocExamples(dir: string, pick: (code: string) => boolean, rewrite: (specifier: string, dir: string) => string = (s) => s): void {
+  const doc = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, '.gitignore'), '*\n');
+  let count = 0;
+  for (const [, block] of doc.matchAll(/```ts\n([\s\S]*?)```/g)) {
+    const code = block!;
+    if (!pick(code) || /^\/\/ vitest\.config\.ts/.test(code)) continue;
+    const named = /^\/\/ ([\w.-]+\.ts)\n/.exec(code)?.[1];
+    const source = code.replace(/from '([^']+)'/g, (_, specifier: string) => `from '${rewrite(specifier, dir)}'`);
+    count += 1;
+    if (named !== undefined && !named.endsWith('.test.ts')) writeFileSync(join(dir, named), source);
+    else if (named !== undefined || /from 'vitest'/.test(code)) writeFileSync(join(dir, `example-${count}.test.ts`), source);
+    else writeFileSync(join(dir, `example-${count}.test.ts`), `${source}\nimport { test as ranAsWritten } from 'vitest';\nranAsWritten('runs as written', () => {});\n`);
+  }
+}
+
+/** Points the package's own specifiers at its sources, relative to `dir`. */
+export function toSources(specifier: string, dir: string): string {
+  const sources: Record<string, string> = {
+    'checkout-lookup': 'src/index.ts',
+    'checkout-lookup/testing': 'src/testing/index.ts',
+    'checkout-lookup/testing/node': 'src/testing/node.ts',
+    'checkout-lookup/testing/msw': 'src/testing/msw.ts',
+  };
+  const target = sources[specifier];
+  return target === undefined ? specifier : relative(dir, join(ROOT, target)).replace(/\.ts$/, '.js');
+}
