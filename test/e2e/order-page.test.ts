@@ -171,20 +171,25 @@ describe.skipIf(!available)('the pages in Chromium', () => {
   test('a pending checkout refreshes itself without script and moves on to the order once the service completes it', async () => {
     const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
     stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_e2e' });
-    const { context: ctx } = await context();
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_ada', '/sessions/cs_ada_e2e');
-    expect(await page.getByRole('status').innerText()).toContain('We are confirming your payment');
-    // The page reloads itself (meta refresh), counting.
-    await page.waitForURL(`${stack.url}/sessions/cs_ada_e2e?check=1`, { timeout: 10_000 });
-    // The service completes the checkout and creates the order (the `checkout-completes` scenario, by hand).
-    const order = await upstreamRecord(stack, '/api/order/ord_ada_1');
-    stack.sandbox.putOrder({ ...order, orderId: 'ord_ada_e2e', merchantReferenceId: 'ADA-SUB-0001', sessionId: 'cs_ada_e2e' });
-    stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_e2e', status: 'complete', paymentStatus: 'paid', orderId: 'ord_ada_e2e' });
-    await page.waitForURL(`${stack.url}/orders/ord_ada_e2e`, { timeout: 10_000 });
-    expect(await page.locator('h1').innerText()).toBe('ADA-SUB-0001');
-    expect(await page.locator('.badge').innerText()).toBe('Paid');
-    await ctx.close();
+    // The sandbox's scenario: open/unpaid for 3 answers, then complete/paid with the order ord_ada_e2e.
+    const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 3 });
+    try {
+      const { context: ctx } = await context();
+      const page = await ctx.newPage();
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search));
+      await signIn(stack, page, 'cus_ada', '/sessions/cs_ada_e2e');
+      expect(await page.getByRole('status').innerText()).toContain('We are confirming your payment');
+      // The page reloads itself (meta refresh, counting), then lands on the order once the checkout has one.
+      await page.waitForURL(`${stack.url}/orders/ord_ada_e2e`, { timeout: 20_000 });
+      expect(visited).toEqual(expect.arrayContaining(['/sessions/cs_ada_e2e', '/sessions/cs_ada_e2e?check=1', '/orders/ord_ada_e2e']));
+      expect(await page.locator('h1').innerText()).toBe('Your order');
+      expect(await page.locator('.badge').innerText()).toBe('Paid');
+      expect(await page.locator('.totals strong').innerText()).toBe('€9.99');
+      await ctx.close();
+    } finally {
+      remove();
+    }
   });
 
   test('product images from an offline host degrade to a tile with the initial', async () => {

@@ -279,6 +279,30 @@ describe('the pending checkout', () => {
     expect((await page('/orders/ord_ada_paying')).status).toBe(200);
   });
 
+  test('with the sandbox scenario checkout-completes: pending, then on to the new order', async () => {
+    const local = startLocal();
+    const token = await local.token('cus_ada');
+    const get = (path: string) => local.send(path, { headers: { Cookie: `__Host-checkout-lookup=${token}` } });
+    local.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 2 });
+    let path = '/sessions/cs_open_ada';
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const answer = await get(path);
+      statuses.push(answer.status);
+      if (answer.status === 303) {
+        path = String(answer.headers['location']);
+        break;
+      }
+      path = refreshOf(answer.body)![2]!;
+    }
+    expect(statuses).toEqual([200, 200, 303]);
+    expect(path).toBe('/orders/ord_open_ada');
+    const order = await get(path);
+    expect(order.status).toBe(200);
+    expect(order.body).toContain('<span class="badge ok">Paid</span>');
+    await local.close();
+  });
+
   test('an expired checkout does not pretend to be confirming anything', async () => {
     const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
     stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_expired', status: 'expired' });
