@@ -183,7 +183,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
       // The page reloads itself (meta refresh, counting), then lands on the order once the checkout has one.
       await page.waitForURL(`${stack.url}/orders/ord_ada_e2e`, { timeout: 20_000 });
       expect(visited).toEqual(expect.arrayContaining(['/sessions/cs_ada_e2e', '/sessions/cs_ada_e2e?check=1', '/orders/ord_ada_e2e']));
-      expect(await page.locator('h1').innerText()).toBe('Your order');
+      expect(await page.locator('h1').innerText()).toBe('ADA-SUB-0001');
       expect(await page.locator('.badge').innerText()).toBe('Paid');
       expect(await page.locator('.totals strong').innerText()).toBe('€9.99');
       await ctx.close();
