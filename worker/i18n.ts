@@ -34,7 +34,6 @@ const en = {
   checkAgain: 'Check again',
   receivedTitle: 'Payment received',
   receivedText: 'Thank you. Your order is confirmed.',
-  receipt: 'Receipt',
   statuses: {
     success: 'Paid',
     paid: 'Paid',
@@ -101,7 +100,6 @@ const de: Messages = {
   checkAgain: 'Erneut prüfen',
   receivedTitle: 'Zahlung eingegangen',
   receivedText: 'Vielen Dank. Ihre Bestellung ist bestätigt.',
-  receipt: 'Beleg',
   statuses: {
     success: 'Bezahlt',
     paid: 'Bezahlt',
@@ -166,7 +164,6 @@ const fr: Messages = {
   checkAgain: 'Vérifier à nouveau',
   receivedTitle: 'Paiement reçu',
   receivedText: 'Merci. Votre commande est confirmée.',
-  receipt: 'Reçu',
   statuses: {
     success: 'Payée',
     paid: 'Payé',
@@ -231,7 +228,6 @@ const es: Messages = {
   checkAgain: 'Comprobar de nuevo',
   receivedTitle: 'Pago recibido',
   receivedText: 'Gracias. Su pedido está confirmado.',
-  receipt: 'Recibo',
   statuses: {
     success: 'Pagado',
     paid: 'Pagado',

@@ -52,6 +52,7 @@ main a:not(.button){color:#2450a6}
 .totals dt{color:#5b6472}
 .totals dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
 .totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b;padding-top:.35rem;border-top:1px solid #e5e7eb}
+.totals dt.grand:first-child,.totals dt.grand:first-child+dd{border-top:0}
 .notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #f0d58c;background:#fffbeb}
 .notice.done{border-color:#a7dcb9;background:#effaf3}
 .notice h2{margin:0 0 .25rem}
@@ -71,7 +72,7 @@ main a:not(.button){color:#2450a6}
  * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
  * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
  */
-export const STYLE_HASH = '8FQpLruB5SyU8dhaFRIV5KroQy1FugLP9vWZ0soLlWU=';
+export const STYLE_HASH = 'Xxklf5Vug5P/8cHwWX9EcOB1SCuxHx5YARuA+SUm/Mk=';
 export { STYLE };
 
 export interface PageOptions {
