@@ -1,3 +1,8 @@
+/** The Workers rate-limit binding's interface (declared here so the worker's modules also type-check outside Workers types, in the Node tests). */
+export interface RateLimiter {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
 /** Bindings of the worker: `wrangler.toml` vars, secrets (`wrangler secret put`) and the optional rate limiter. */
 export interface Env {
   /** Base address of the checkout service (a var). */
@@ -15,7 +20,7 @@ export interface Env {
   /** Deadline of one lookup in milliseconds, retries included. Default 10000. */
   UPSTREAM_TIMEOUT_MS?: string;
   /** Workers rate-limit binding; when configured, each signed-in customer is limited. */
-  RATE_LIMITER?: RateLimit;
+  RATE_LIMITER?: RateLimiter;
   /**
    * Optional service binding to the checkout service (or anything with its `fetch`): when set, lookups go through
    * it instead of the public internet. `API_BASE_URL` still gives the address and path prefix of each request.
@@ -34,7 +39,7 @@ export interface Settings {
   readonly audience: string | undefined;
   readonly allowedOrigins: ReadonlySet<string>;
   readonly timeout: number;
-  readonly rateLimiter: RateLimit | undefined;
+  readonly rateLimiter: RateLimiter | undefined;
   /** What the lookups call: the `UPSTREAM` binding's fetch, else the global one (looked up per call). */
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   readonly shopUrl: string | undefined;

@@ -70,4 +70,5 @@ function route(request: Request, url: URL, settings: Settings, trace: Trace, pos
   return pageRoute(request, url, settings, trace);
 }
 
-export default { fetch } satisfies ExportedHandler<Env>;
+// The module worker's shape (ExportedHandler<Env> in Workers types), spelled out so Node tests type-check it too.
+export default { fetch } satisfies { fetch(request: Request, env: Env): Promise<Response> };
