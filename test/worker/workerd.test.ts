@@ -9,15 +9,21 @@ import type { Stack } from './harness.js';
 
 const COOKIE = '__Host-checkout-lookup';
 let stack: Stack;
+let limited: Stack;
 let ada: string;
 
+// Both runtimes start at once: most of a start is waiting.
 beforeAll(async () => {
-  stack = await startStack({ vars: { UPSTREAM_TIMEOUT_MS: '800', SHOP_URL: 'https://shop.example.com' } });
+  [stack, limited] = await Promise.all([
+    startStack({ vars: { UPSTREAM_TIMEOUT_MS: '800', SHOP_URL: 'https://shop.example.com' } }),
+    startStack({ rateLimit: { limit: 3, period: 60 } }),
+  ]);
   ada = await stack.token('cus_ada');
 });
 afterAll(async () => {
   expectNoSecrets(stack);
-  await stack?.close();
+  expectNoSecrets(limited);
+  await Promise.all([stack?.close(), limited?.close()]);
 });
 
 test('the JSON route answers the allow-listed view, with Server-Timing', async () => {
@@ -119,15 +125,6 @@ test('identical lookups in flight across requests of the isolate are made once',
 });
 
 describe('the Workers rate-limit binding', () => {
-  let limited: Stack;
-  beforeAll(async () => {
-    limited = await startStack({ rateLimit: { limit: 3, period: 60 } });
-  });
-  afterAll(async () => {
-    expectNoSecrets(limited);
-    await limited?.close();
-  });
-
   test('limits each signed-in customer on their own, with 429 and Retry-After', async () => {
     const token = await limited.token('cus_ada');
     const statuses: number[] = [];
