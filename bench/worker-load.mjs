@@ -20,7 +20,7 @@ const HOST = '127.0.0.1';
 export const WORKER_LOAD = Object.freeze({
   levels: [{ connections: 1, amount: 400 }, { connections: 16, amount: 1600 }, { connections: 64, amount: 3200 }],
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
-  cpuRequests: 3000,
+  cpuRequests: 3000, warmup: { connections: 16, amount: 300 },
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)];
@@ -78,7 +78,7 @@ const worker :Workerd.Worker = (
     for (const target of targets) {
       const probe = await fetch(target.url, { headers: target.headers() });
       if (probe.status !== 200) throw new Error(`${target.name} answered ${probe.status}`);
-      await load(target, { connections: 16, amount: 300 }); // warm-up
+      await load(target, config.warmup);
     }
 
     // (1) CPU per request inside workerd: its process's CPU time over a fixed number of requests.
@@ -105,7 +105,7 @@ const worker :Workerd.Worker = (
       const levels = config.levels.map((level, index) => {
         const of = (key) => runs.get(target)[index].map((r) => r[key]);
         const sum = (key) => of(key).reduce((a, b) => a + b, 0);
-        return { ...level, p50Ms: median(of('p50Ms')), p99Ms: median(of('p99Ms')), requestsPerSecond: median(of('requestsPerSecond')), non2xx: sum('non2xx'), errors: sum('errors') };
+        return { ...level, p50Ms: median(of('p50Ms')), p99Ms: median(of('p99Ms')), requestsPerSecond: median(of('requestsPerSecond')), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
       });
       result.targets.push({ name: target.name, kind: target.kind, levels });
     }
@@ -131,7 +131,7 @@ async function load(target, { connections, amount }) {
     last = performance.now();
   });
   const seconds = (last - started) / 1000;
-  return { answered: latencies.length, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), requestsPerSecond: latencies.length / seconds, non2xx: run.non2xx, errors: run.errors + run.timeouts };
+  return { answered: latencies.length, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), requestsPerSecond: latencies.length / seconds, non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -144,7 +144,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`  ${target.name}`);
     target.levels.forEach((level, index) => {
       const added = target.addedP50Ms ? `   added p50 ${f(target.addedP50Ms[index])}  p99 ${f(target.addedP99Ms[index])}` : '';
-      console.log(`    c=${String(level.connections).padStart(2)}  p50 ${f(level.p50Ms)}  p99 ${f(level.p99Ms)}  ${level.requestsPerSecond.toFixed(0).padStart(6)} req/s  non-2xx ${level.non2xx}, errors ${level.errors}${added}`);
+      console.log(`    c=${String(level.connections).padStart(2)}  p50 ${f(level.p50Ms)}  p99 ${f(level.p99Ms)}  ${level.requestsPerSecond.toFixed(0).padStart(6)} req/s  non-2xx ${level.non2xx}, errors ${level.errors}, timeouts ${level.timeouts}${added}`);
     });
   }
 }

@@ -211,7 +211,8 @@ function sessionPage(session: SessionView, url: URL, reader: Reader, settings: S
     );
   }
   const pending = !session.orderId && session.status !== 'expired' && (session.status === 'open' || session.paymentStatus === 'unpaid');
-  const self = `/sessions/${encodeURIComponent(session.sessionId ?? '')}`;
+  // The path asked for (its id already checked by parseId), so a record without sessionId still refreshes itself.
+  const self = url.pathname;
   const done = checks !== undefined && checks >= PENDING_MAX_CHECKS;
   const heading = session.merchantReferenceId || t.yourOrder;
   const currency = session.paymentCurrency ?? session.originalCurrency;
