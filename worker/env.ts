@@ -50,7 +50,8 @@ export interface Settings {
 // One map per environment object: workerd keeps one `env` per isolate; tests make several.
 const IN_FLIGHT = new WeakMap<Env, Map<string, object>>();
 
-function inFlightOf(env: Env): Map<string, object> {
+/** The lookups in flight for an environment (exported for tests). */
+export function inFlightOf(env: Env): Map<string, object> {
   let map = IN_FLIGHT.get(env);
   if (map === undefined) IN_FLIGHT.set(env, (map = new Map()));
   return map;

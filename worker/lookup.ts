@@ -55,7 +55,8 @@ function options(settings: Settings) {
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
 /** A lookup in flight: `settled` is set by the request that makes the call, read by the ones that join it. */
-interface Flight {
+export interface Flight {
+  readonly started: number;
   settled?: Settled<unknown>;
 }
 
@@ -74,9 +75,12 @@ export const JOIN_POLL_MS = 2;
 async function lookup<T>(key: string, call: () => Promise<T>, owns: (value: T) => boolean, settings: Settings, trace: Trace): Promise<Outcome<T>> {
   const started = Date.now();
   let settled: Settled<T>;
-  const joined = settings.inFlight.get(key) as Flight | undefined;
+  const found = settings.inFlight.get(key) as Flight | undefined;
+  // A flight older than the deadline is dead (its request was cancelled before it could settle, e.g. the client
+  // went away): it is replaced, never joined, so one lost request cannot turn a record's lookups into 504s.
+  const joined = found !== undefined && started - found.started < settings.timeout ? found : undefined;
   if (joined === undefined) {
-    const flight: Flight = {};
+    const flight: Flight = { started };
     settings.inFlight.set(key, flight);
     try {
       settled = await call().then(
@@ -84,7 +88,7 @@ async function lookup<T>(key: string, call: () => Promise<T>, owns: (value: T) =
         (error: unknown): Settled<T> => ({ ok: false, error }),
       );
     } finally {
-      settings.inFlight.delete(key);
+      if (settings.inFlight.get(key) === flight) settings.inFlight.delete(key);
     }
     flight.settled = settled;
   } else {

@@ -1,5 +1,6 @@
 import { getOrder, getSession } from 'checkout-lookup';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { inFlightOf } from '../../worker/env.js';
 import worker from '../../worker/index.js';
 import { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
 import { startLocal, toAnswer } from './in-process.js';
@@ -151,6 +152,35 @@ describe('identical lookups in flight', () => {
       expect(stack.sandbox.log).toHaveLength(2);
     } finally {
       remove();
+    }
+  });
+
+  test('a flight whose request died (never settled, older than the deadline) is replaced, not joined', async () => {
+    const flights = inFlightOf(stack.env);
+    flights.set('order ord_ada_1', { started: Date.now() - 2001 });
+    stack.sandbox.clearLog();
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+    expect(answer.status).toBe(200);
+    expect(stack.sandbox.log).toHaveLength(1);
+    expect(flights.size).toBe(0);
+  });
+
+  test('a joiner gives up at its own deadline with 504 when the shared lookup outlives it', async () => {
+    const flights = inFlightOf(stack.env);
+    // A live flight that will not settle in time (its request still within the deadline).
+    flights.set('order ord_ada_1', { started: Date.now() - 1500 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const pending = stack.respond('/api/order/ord_ada_1', { headers: bearer(ada) });
+      // The joiner is polling once its first timer exists.
+      await until(() => vi.getTimerCount() > 0);
+      await vi.advanceTimersByTimeAsync(2000);
+      const answer = await toAnswer(await pending);
+      expect(answer.status).toBe(504);
+      expect(stack.logs.at(-1)?.['error']).toEqual({ name: 'TimeoutError', shared: true });
+    } finally {
+      vi.useRealTimers();
+      flights.clear();
     }
   });
 });
