@@ -1,241 +1,150 @@
-// Measurement 5: the sample worker under load. Starts the sandbox (served over loopback in its own process) and
-// `wrangler dev` on 127.0.0.1 with generated secrets in a temp config dir, mints a sign-in token with jose, and
-// sends autocannon at the signed-in JSON order route (Bearer token), the HTML order page (cookie) and, for
-// comparison, the sandbox directly and the worker's home page (no lookup), at 1, 16 and 64 connections for a
-// fixed number of requests each.
-// Everything started here is stopped here; every wait has a deadline; only 127.0.0.1 is contacted.
-import { spawn } from 'node:child_process';
+// The worker's own cost, in workerd itself (no wrangler dev proxy): the bundle `wrangler deploy --dry-run` builds,
+// served by the workerd binary from a generated config, with the sandbox (in a child process) as its UPSTREAM
+// service binding. Prints (1) CPU time per request of workerd's process (/proc, user+system) for the JSON route, the
+// order page and the home page (no lookup), and (2) latency at 1, 16 and 64 connections of the sandbox alone and of
+// the two routes, in alternating rounds, with the medians of the rounds' p50/p99 and the latency added over the
+// sandbox. Only 127.0.0.1; every process started here is stopped here; every wait has a deadline.
+// Run: npm run build && npx node bench/worker-load.mjs   (Node 24 via npx, as wrangler needs; BENCH_ROUNDS, default 3)
+import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { BENCH, DIST, HOST, ROOT, freePort, progress, quantile, startChild, stopProcess } from './lib.mjs';
 
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const HOST = '127.0.0.1';
 export const WORKER_LOAD = Object.freeze({
-  levels: [
-    { connections: 1, amount: 300 },
-    { connections: 16, amount: 1000 },
-    { connections: 64, amount: 2000 },
-  ],
-  warmup: { connections: 16, amount: 200 },
-  readyTimeoutMs: 90_000,
-  requestTimeoutSeconds: 10,
+  levels: [{ connections: 1, amount: 400 }, { connections: 16, amount: 1600 }, { connections: 64, amount: 3200 }],
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  cpuRequests: 3000, warmup: { connections: 16, amount: 300 },
 });
-
-const ORDER_ID = 'ord_ada_1';
-const CUSTOMER_ID = 'cus_ada';
-const COOKIE = '__Host-checkout-lookup';
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)];
+const freePort = () => new Promise((done) => { const s = createServer().listen(0, HOST, () => { const { port } = s.address(); s.close(() => done(port)); }); });
+const cpuTicks = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+async function until(check, what, ms = 60_000) {
+  for (const deadline = Date.now() + ms; !(await check().catch(() => false)); await new Promise((r) => setTimeout(r, 200))) {
+    if (Date.now() > deadline) throw new Error(`${what} not ready within ${ms} ms`);
+  }
+}
 
 export async function measureWorkerLoad(config = WORKER_LOAD) {
-  const apiKey = randomBytes(24).toString('base64url');
-  const authSecret = randomBytes(32).toString('base64url');
-  const sandbox = await startChild(join(BENCH, 'procs', 'sandbox-server.mjs'), { apiKey });
-  let wrangler;
-  const dir = await mkdtemp(join(tmpdir(), 'checkout-lookup-bench-worker-'));
-  const result = { config, targets: [] };
+  const dir = mkdtempSync(join(tmpdir(), 'checkout-lookup-workerd-'));
+  const children = [];
   try {
-    // The sandbox alone: what the worker's own cost is measured against.
-    const sandboxTarget = {
-      name: 'sandbox directly (GET /api/order/:id, X-API-KEY)',
-      kind: 'sandbox',
-      url: `${sandbox.url}/api/order/${ORDER_ID}`,
-      headers: () => ({ 'X-API-KEY': apiKey, 'X-Timestamp': String(Date.now()), Accept: 'application/json' }),
-      check: (status, body) => status === 200 && JSON.parse(body).data?.orderId === ORDER_ID,
-    };
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', dir], {
+      cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+    });
+    const [apiKey, authSecret] = [randomBytes(24).toString('base64url'), randomBytes(32).toString('base64url')];
+    const [sandboxPort, workerPort] = [await freePort(), await freePort()];
+    // The sandbox in its own process, so it does not share an event loop with autocannon.
+    const sandboxCode = `const { createSandbox } = await import(${JSON.stringify(join(ROOT, 'dist/testing/index.js'))});
+      const { serveSandbox } = await import(${JSON.stringify(join(ROOT, 'dist/testing/node.js'))});
+      await serveSandbox(createSandbox({ apiKey: ${JSON.stringify(apiKey)}, logLimit: 1 }), { hostname: '${HOST}', port: ${sandboxPort} });`;
+    children.push(spawn(process.execPath, ['--input-type=module', '-e', sandboxCode], { stdio: 'ignore' }));
+    const text = (name, value) => `(name = "${name}", text = ${JSON.stringify(value)})`;
+    writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "worker", worker = .worker), (name = "upstream", external = (address = "${HOST}:${sandboxPort}", http = ())) ],
+  sockets = [ (name = "http", address = "${HOST}:${workerPort}", http = (), service = "worker") ],
+);
+const worker :Workerd.Worker = (
+  modules = [ (name = "index.js", esModule = embed "index.js") ],
+  compatibilityDate = "2026-11-01",
+  bindings = [ ${text('API_BASE_URL', `http://${HOST}:${sandboxPort}`)}, ${text('API_KEY', apiKey)}, ${text('AUTH_SECRET', authSecret)}, (name = "UPSTREAM", service = "upstream") ],
+);`);
+    // stdout (the worker's log lines) is drained, not kept; the runtime's errors and warnings are counted.
+    const workerd = spawn(join(ROOT, 'node_modules/workerd/bin/workerd'), ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let runtimeErrors = 0;
+    workerd.stderr.on('data', (chunk) => (runtimeErrors += (String(chunk).match(/error|warning/gi) ?? []).length));
+    children.push(workerd);
+    const [sandbox, origin] = [`http://${HOST}:${sandboxPort}`, `http://${HOST}:${workerPort}`];
+    await until(async () => (await fetch(`${sandbox}/api/order/x`)).status > 0, 'the sandbox');
+    await until(async () => (await fetch(`${origin}/`)).status === 200, 'workerd');
 
-    let origin;
-    try {
-      ({ wrangler, origin } = await startWorker(dir, { apiBaseUrl: sandbox.url, apiKey, authSecret }, config));
-    } catch (error) {
-      result.notMeasured = `the worker could not be started: ${error.message}`;
-    }
-
-    const targets = [sandboxTarget];
-    if (origin !== undefined) {
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(CUSTOMER_ID)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(authSecret));
-      targets.push(
-        {
-          name: 'worker JSON route (GET /api/order/:id, Bearer)',
-          kind: 'route',
-          url: `${origin}/api/order/${ORDER_ID}`,
-          headers: () => ({ Authorization: `Bearer ${token}`, Accept: 'application/json' }),
-          check: (status, body) => status === 200 && JSON.parse(body).data?.orderId === ORDER_ID,
-        },
-        {
-          name: 'worker HTML page (GET /orders/:id, cookie)',
-          kind: 'route',
-          url: `${origin}/orders/${ORDER_ID}`,
-          headers: () => ({ Cookie: `${COOKIE}=${token}`, Accept: 'text/html' }),
-          check: (status, body) => status === 200 && body.includes(ORDER_ID) && body.includes('<html'),
-        },
-        {
-          // No sign-in, no lookup: what wrangler dev's local proxy and workerd cost before the worker does any work.
-          name: 'worker home page (GET /, no token, no lookup): the floor',
-          kind: 'floor',
-          url: `${origin}/`,
-          headers: () => ({ Accept: 'text/html' }),
-          check: (status, body) => status === 200 && body.includes('<html'),
-        },
-      );
-    }
-
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('cus_ada').setIssuedAt().setExpirationTime('1h')
+      .sign(new TextEncoder().encode(authSecret));
+    const targets = [
+      { name: 'sandbox directly (GET /api/order/:id, X-API-KEY)', kind: 'sandbox', url: `${sandbox}/api/order/ord_ada_1`, headers: () => ({ 'X-API-KEY': apiKey, 'X-Timestamp': String(Date.now()) }) },
+      { name: 'worker JSON route (GET /api/order/:id, Bearer)', kind: 'route', url: `${origin}/api/order/ord_ada_1`, headers: () => ({ Authorization: `Bearer ${token}` }) },
+      { name: 'worker HTML page (GET /orders/:id, cookie)', kind: 'route', url: `${origin}/orders/ord_ada_1`, headers: () => ({ Cookie: `__Host-checkout-lookup=${token}`, 'Accept-Language': 'de-DE' }) },
+      { name: 'worker home page (GET /, no lookup)', kind: 'floor', url: `${origin}/`, headers: () => ({}) },
+    ];
     for (const target of targets) {
-      const headers = target.headers();
-      // One request first: a target that does not answer as expected is reported, not loaded.
-      const probe = await fetch(target.url, { headers, signal: AbortSignal.timeout(10_000) });
-      const body = await probe.text();
-      if (!target.check(probe.status, body)) {
-        result.targets.push({ name: target.name, kind: target.kind, error: `answered HTTP ${probe.status} with an unexpected body` });
-        continue;
-      }
-      await load(target.url, target.headers(), config.warmup, config);
-      const levels = [];
-      for (const level of config.levels) {
-        // Fresh headers per level: the sandbox refuses an X-Timestamp older than its clock skew.
-        levels.push(await load(target.url, target.headers(), level, config));
-      }
-      result.targets.push({ name: target.name, kind: target.kind, levels });
-      progress(`worker load: ${target.name}`);
+      const probe = await fetch(target.url, { headers: target.headers() });
+      if (probe.status !== 200) throw new Error(`${target.name} answered ${probe.status}`);
+      await load(target, config.warmup);
     }
 
-    const direct = result.targets.find((target) => target.kind === 'sandbox' && target.levels);
-    if (direct) {
-      for (const target of result.targets) {
-        if (target.kind !== 'route' || !target.levels) continue;
-        target.addedP99Ms = target.levels.map((level, index) => level.p99Ms - direct.levels[index].p99Ms);
-        target.addedP50Ms = target.levels.map((level, index) => level.p50Ms - direct.levels[index].p50Ms);
+    // (1) CPU per request inside workerd: its process's CPU time over a fixed number of requests.
+    const cpu = {};
+    for (const target of targets.filter((t) => t.kind !== 'sandbox')) {
+      const samples = [];
+      for (let round = 0; round < config.rounds; round += 1) {
+        const before = cpuTicks(workerd.pid);
+        const run = await load(target, { connections: 16, amount: config.cpuRequests });
+        samples.push(((cpuTicks(workerd.pid) - before) * TICK_MS) / run.answered);
       }
+      cpu[target.name] = { cpuMsPerRequest: median(samples), samples };
+    }
+
+    // (2) Latency, the targets alternating within each round at each level.
+    const runs = new Map(targets.map((target) => [target, config.levels.map(() => [])]));
+    for (let round = 0; round < config.rounds; round += 1) {
+      for (const [index, level] of config.levels.entries()) {
+        for (const target of targets.slice(0, 3)) runs.get(target)[index].push(await load(target, level));
+      }
+    }
+    const result = { config, runtime: execFileSync(join(ROOT, 'node_modules/workerd/bin/workerd'), ['--version'], { encoding: 'utf8' }).trim(), cpu, runtimeErrors, targets: [] };
+    for (const target of targets.slice(0, 3)) {
+      const levels = config.levels.map((level, index) => {
+        const of = (key) => runs.get(target)[index].map((r) => r[key]);
+        const sum = (key) => of(key).reduce((a, b) => a + b, 0);
+        return { ...level, p50Ms: median(of('p50Ms')), p99Ms: median(of('p99Ms')), requestsPerSecond: median(of('requestsPerSecond')), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
+      });
+      result.targets.push({ name: target.name, kind: target.kind, levels });
+    }
+    const [direct, ...routes] = result.targets;
+    for (const target of routes) {
+      target.addedP50Ms = target.levels.map((level, index) => level.p50Ms - direct.levels[index].p50Ms);
+      target.addedP99Ms = target.levels.map((level, index) => level.p99Ms - direct.levels[index].p99Ms);
     }
     return result;
   } finally {
-    if (wrangler) await stopProcess(wrangler, 10_000);
-    await sandbox.stop();
-    await rm(dir, { recursive: true, force: true });
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/**
- * One autocannon run of `amount` requests over `connections`. Latencies and throughput come from its 'response'
- * events (hrtime precision): its own summary rounds latencies to whole ms, and with `amount` it only notices
- * the end at its next 1-second sample, which would understate requests/s.
- */
-async function load(url, headers, { connections, amount }, config) {
+/** One autocannon run; latencies from its per-response timings (its summary rounds to whole ms). */
+async function load(target, { connections, amount }) {
   const latencies = [];
   const started = performance.now();
-  let last = started;
-  const instance = autocannon({ url, headers, connections, amount, timeout: config.requestTimeoutSeconds });
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
-    latencies.push(responseTime);
+  let last = started; // the last answer, not autocannon's end (which waits for its next 1-second tick)
+  const run = await autocannon({ url: target.url, headers: target.headers(), connections, amount, timeout: 10 }).on('response', (_c, _s, _b, ms) => {
+    latencies.push(ms);
     last = performance.now();
   });
-  const run = await instance;
-  return {
-    connections,
-    amount,
-    answered: latencies.length,
-    requestsPerSecond: (latencies.length / (last - started)) * 1000,
-    p50Ms: quantile(latencies, 0.5),
-    p99Ms: quantile(latencies, 0.99),
-    maxMs: Math.max(...latencies),
-    non2xx: run.non2xx,
-    errors: run.errors,
-    timeouts: run.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(run.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
-  };
+  const seconds = (last - started) / 1000;
+  return { answered: latencies.length, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), requestsPerSecond: latencies.length / seconds, non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts };
 }
-
-/**
- * `wrangler dev` of the project's worker, configured from a temp dir: a copy of wrangler.toml whose `main` is the
- * worker's absolute path, and a .dev.vars with the generated secrets (wrangler reads .dev.vars beside its config,
- * so the project's own .dev.vars, if any, is left alone and unused).
- */
-async function startWorker(dir, { apiBaseUrl, apiKey, authSecret }, config) {
-  const configFile = join(ROOT, 'wrangler.toml');
-  if (!existsSync(configFile)) throw new Error('wrangler.toml does not exist');
-  const toml = await readFile(configFile, 'utf8');
-  const main = /^main\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
-  if (!main || !existsSync(join(ROOT, main))) throw new Error(`wrangler.toml has no main, or ${main} does not exist`);
-  await writeFile(join(dir, 'wrangler.toml'), toml.replace(/^main\s*=.*$/m, `main = ${JSON.stringify(join(ROOT, main))}`));
-  await writeFile(
-    join(dir, '.dev.vars'),
-    [`API_BASE_URL="${apiBaseUrl}"`, `API_KEY="${apiKey}"`, `AUTH_SECRET="${authSecret}"`, ''].join('\n'),
-    { mode: 0o600 },
-  );
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const wrangler = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
-      'dev',
-      '--config',
-      join(dir, 'wrangler.toml'),
-      '--ip',
-      HOST,
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(inspectorPort),
-      '--persist-to',
-      join(dir, 'state'),
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'warn',
-      // The worker bundles the same copy of the built package as everything else measured.
-      '--alias',
-      `checkout-lookup:${join(DIST, 'index.js')}`,
-    ],
-    {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-    },
-  );
-  let output = '';
-  const keep = (chunk) => (output = (output + chunk).slice(-4000));
-  wrangler.stdout.on('data', keep);
-  wrangler.stderr.on('data', keep);
-
-  const origin = `http://${HOST}:${port}`;
-  const deadline = Date.now() + config.readyTimeoutMs;
-  try {
-    for (;;) {
-      if (wrangler.exitCode !== null || wrangler.signalCode !== null) {
-        throw new Error(`wrangler dev exited (${wrangler.signalCode ?? wrangler.exitCode}): ${lastLines(output)}`);
-      }
-      if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within ${config.readyTimeoutMs} ms: ${lastLines(output)}`);
-      try {
-        const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
-        await response.arrayBuffer();
-        if (response.status === 200) break;
-        throw new Error(`GET / answered HTTP ${response.status}: ${lastLines(output)}`);
-      } catch (error) {
-        if (error.message?.startsWith('GET /')) throw error;
-        await new Promise((resolveWait) => setTimeout(resolveWait, 500));
-      }
-    }
-  } catch (error) {
-    await stopProcess(wrangler, 10_000);
-    throw error;
-  }
-  progress(`worker load: wrangler dev answering on ${origin}`);
-  return { wrangler, origin };
-}
-
-// wrangler's output never holds the secrets' values (it prints "(hidden)"), but it is trimmed all the same.
-const lastLines = (text) => {
-  const tail = text.trim().split('\n').slice(-4).join(' | ').replace(/\u001b\[[0-9;]*m/g, '').slice(0, 600);
-  return tail === '' ? '(no output)' : tail;
-};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureWorkerLoad(), null, 2));
+  const result = await measureWorkerLoad();
+  const f = (ms) => ms.toFixed(2).padStart(7);
+  console.log(`${result.runtime}, ${result.config.rounds} rounds, medians of rounds; runtime errors/warnings: ${result.runtimeErrors}\n\nCPU per request inside workerd (process user+system time / requests, 16 connections, ${result.config.cpuRequests} requests a round):`);
+  for (const [name, { cpuMsPerRequest, samples }] of Object.entries(result.cpu)) console.log(`  ${f(cpuMsPerRequest)} ms  ${name}  [${samples.map((s) => s.toFixed(2)).join(', ')}]`);
+  console.log('\nLatency (ms): p50 / p99 at 1, 16, 64 connections; added = route minus the sandbox alone');
+  for (const target of result.targets) {
+    console.log(`  ${target.name}`);
+    target.levels.forEach((level, index) => {
+      const added = target.addedP50Ms ? `   added p50 ${f(target.addedP50Ms[index])}  p99 ${f(target.addedP99Ms[index])}` : '';
+      console.log(`    c=${String(level.connections).padStart(2)}  p50 ${f(level.p50Ms)}  p99 ${f(level.p99Ms)}  ${level.requestsPerSecond.toFixed(0).padStart(6)} req/s  non-2xx ${level.non2xx}, errors ${level.errors}, timeouts ${level.timeouts}${added}`);
+    });
+  }
 }

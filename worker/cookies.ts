@@ -21,3 +21,8 @@ export function sessionCookie(token: string, maxAgeSeconds: number): string {
   const maxAge = Math.max(0, Math.floor(maxAgeSeconds));
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
 }
+
+/** `Set-Cookie` that removes the sign-in cookie (same name and attributes, expired). */
+export function clearedCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
+}

@@ -1,3 +1,8 @@
+/** The Workers rate-limit binding's interface (declared here so the worker's modules also type-check outside Workers types, in the Node tests). */
+export interface RateLimiter {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
 /** Bindings of the worker: `wrangler.toml` vars, secrets (`wrangler secret put`) and the optional rate limiter. */
 export interface Env {
   /** Base address of the checkout service (a var). */
@@ -15,7 +20,14 @@ export interface Env {
   /** Deadline of one lookup in milliseconds, retries included. Default 10000. */
   UPSTREAM_TIMEOUT_MS?: string;
   /** Workers rate-limit binding; when configured, each signed-in customer is limited. */
-  RATE_LIMITER?: RateLimit;
+  RATE_LIMITER?: RateLimiter;
+  /**
+   * Optional service binding to the checkout service (or anything with its `fetch`): when set, lookups go through
+   * it instead of the public internet. `API_BASE_URL` still gives the address and path prefix of each request.
+   */
+  UPSTREAM?: { fetch(request: Request): Promise<Response> };
+  /** The shop's address, such as `https://shop.example`; the pages link back to it. Optional. */
+  SHOP_URL?: string;
 }
 
 /** Settings after checks: every required one present and well formed. */
@@ -27,7 +39,22 @@ export interface Settings {
   readonly audience: string | undefined;
   readonly allowedOrigins: ReadonlySet<string>;
   readonly timeout: number;
-  readonly rateLimiter: RateLimit | undefined;
+  readonly rateLimiter: RateLimiter | undefined;
+  /** What the lookups call: the `UPSTREAM` binding's fetch, else the global one (looked up per call). */
+  readonly fetch: ((request: Request) => Promise<Response>) | undefined;
+  readonly shopUrl: string | undefined;
+  /** Lookups in flight in this isolate for this environment, shared by identical requests (see lookup.ts). */
+  readonly inFlight: Map<string, object>;
+}
+
+// One map per environment object: workerd keeps one `env` per isolate; tests make several.
+const IN_FLIGHT = new WeakMap<Env, Map<string, object>>();
+
+/** The lookups in flight for an environment (exported for tests). */
+export function inFlightOf(env: Env): Map<string, object> {
+  let map = IN_FLIGHT.get(env);
+  if (map === undefined) IN_FLIGHT.set(env, (map = new Map()));
+  return map;
 }
 
 const REQUIRED = ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET'] as const;
@@ -59,6 +86,11 @@ export function readSettings(env: Env): { settings: Settings } | { problem: stri
   if (!(Number.isSafeInteger(timeout) && timeout > 0)) {
     return { problem: 'The setting UPSTREAM_TIMEOUT_MS is not a positive whole number of milliseconds.' };
   }
+  const shopUrl = env.SHOP_URL?.trim() || undefined;
+  if (shopUrl !== undefined && (!URL.canParse(shopUrl) || !/^https?:$/.test(new URL(shopUrl).protocol))) {
+    return { problem: 'The setting SHOP_URL is not an http(s) address.' };
+  }
+  const upstream = env.UPSTREAM;
   const origins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -73,6 +105,10 @@ export function readSettings(env: Env): { settings: Settings } | { problem: stri
       allowedOrigins: new Set(origins),
       timeout,
       rateLimiter: env.RATE_LIMITER,
+      // Bound once here, so the binding's fetch is called as a method of the binding.
+      fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
+      shopUrl: shopUrl === undefined ? undefined : new URL(shopUrl).href,
+      inFlight: inFlightOf(env),
     },
   };
 }

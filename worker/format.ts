@@ -1,21 +1,5 @@
-// Formatting for the reader: their language from Accept-Language, the order's own currency, times in UTC (the
+// Formatting for the reader: their locale (i18n.ts), the order's own currency, times in UTC (the
 // edge does not know the reader's time zone, so the zone is printed).
-
-/** The reader's first acceptable language from `Accept-Language`, or `en`. */
-export function readerLocale(request: Request): string {
-  const header = request.headers.get('Accept-Language') ?? '';
-  for (const part of header.split(',')) {
-    const tag = part.split(';')[0]?.trim();
-    if (!tag || tag === '*') continue;
-    try {
-      const [canonical] = Intl.getCanonicalLocales(tag);
-      if (canonical !== undefined && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0) return canonical;
-    } catch {
-      // A malformed tag: try the next one.
-    }
-  }
-  return 'en';
-}
 
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {

@@ -1,40 +1,74 @@
 import { options, withCors } from './cors.js';
 import { readSettings } from './env.js';
-import type { Env } from './env.js';
+import type { Env, Settings } from './env.js';
 import { pageRoute } from './pages.js';
 import { json, methodNotAllowed, misconfigured } from './responses.js';
 import { apiRoute } from './routes.js';
-import { signIn } from './sign-in.js';
+import { signIn, signInPage, signOut, signOutPage } from './sign-in.js';
+import { logLine, newTrace } from './trace.js';
+import type { Trace } from './trace.js';
 
 export type { Env } from './env.js';
 
+// Paths that take a POST: the forms of the sign-in and sign-out pages.
+const FORMS = new Set(['/sign-in', '/sign-out']);
+
 /**
  * The sample worker: signed-in customers read their own orders and checkout sessions, as JSON on the service's
- * own paths or as pages, while the API key stays in the worker's secrets.
+ * own paths or as pages, while the API key stays in the worker's secrets. Each request writes one log line.
  */
 async function fetch(request: Request, env: Env): Promise<Response> {
-  const read = readSettings(env);
-  // Without its settings the worker serves nothing, and says which setting is missing.
-  if ('problem' in read) return misconfigured(read.problem);
-  const { settings } = read;
-
-  if (request.method === 'OPTIONS') return options(request, settings);
-  if (request.method !== 'GET' && request.method !== 'HEAD') return withCors(request, methodNotAllowed(), settings);
-
-  const url = new URL(request.url);
-  let response: Response;
-  try {
-    if (url.pathname.startsWith('/api/')) response = await apiRoute(request, url, settings);
-    else if (url.pathname === '/sign-in') response = await signIn(url, settings);
-    else response = await pageRoute(request, url, settings);
-  } catch (error) {
-    const requestId = crypto.randomUUID();
-    console.error(JSON.stringify({ requestId, error: error instanceof Error ? error.name : typeof error }));
-    response = json(500, { code: 500, msg: 'Internal error', data: null, requestId }, { 'X-Request-Id': requestId });
+  const started = Date.now();
+  const trace = newTrace();
+  let response = await handle(request, env, trace);
+  // The time spent waiting for the service, for browsers' developer tools and RUM. Not on 404s: those stay
+  // identical whether the record is missing or someone else's.
+  if (trace.upstreamMs !== undefined && response.status !== 404) {
+    response.headers.append('Server-Timing', `upstream;dur=${trace.upstreamMs}`);
   }
-  response = withCors(request, response, settings);
+  console.log(logLine(trace, request.method, response.status, Date.now() - started));
   // HEAD: the same status and headers as GET, without the body.
-  return request.method === 'HEAD' ? new Response(null, response) : response;
+  if (request.method === 'HEAD') response = new Response(null, response);
+  return response;
 }
 
-export default { fetch } satisfies ExportedHandler<Env>;
+async function handle(request: Request, env: Env, trace: Trace): Promise<Response> {
+  const read = readSettings(env);
+  // Without its settings the worker serves nothing, and says which setting is missing.
+  if ('problem' in read) {
+    trace.route = 'misconfigured';
+    return misconfigured(read.problem);
+  }
+  const { settings } = read;
+  if (request.method === 'OPTIONS') {
+    trace.route = 'options';
+    return options(request, settings);
+  }
+  const url = new URL(request.url);
+  const post = request.method === 'POST' && FORMS.has(url.pathname);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !post) return withCors(request, methodNotAllowed(), settings);
+  try {
+    return withCors(request, await route(request, url, settings, trace, post), settings);
+  } catch (error) {
+    trace.error = { name: error instanceof Error ? error.name : typeof error };
+    const { requestId } = trace;
+    return withCors(request, json(500, { code: 500, msg: 'Internal error', data: null, requestId }, { 'X-Request-Id': requestId }), settings);
+  }
+}
+
+function route(request: Request, url: URL, settings: Settings, trace: Trace, post: boolean): Promise<Response> {
+  const { pathname } = url;
+  if (pathname.startsWith('/api/')) return apiRoute(request, url, settings, trace);
+  if (pathname === '/sign-in') {
+    trace.route = post ? 'sign-in' : 'sign-in page';
+    return post ? signIn(request, url, settings) : signInPage(request, url, settings);
+  }
+  if (pathname === '/sign-out') {
+    trace.route = post ? 'sign-out' : 'sign-out page';
+    return post ? signOut(request, url, settings) : signOutPage(request, settings);
+  }
+  return pageRoute(request, url, settings, trace);
+}
+
+// The module worker's shape (ExportedHandler<Env> in Workers types), spelled out so Node tests type-check it too.
+export default { fetch } satisfies { fetch(request: Request, env: Env): Promise<Response> };

@@ -4,7 +4,8 @@ import { lookupOrder, lookupSession, parseId } from './lookup.js';
 import type { Outcome } from './lookup.js';
 import { overLimit, RETRY_AFTER_SECONDS } from './rate-limit.js';
 import { json, notFound, tooManyRequests, unauthorized, upstreamFailed } from './responses.js';
-import { toWireOrder, toWireSession } from './wire.js';
+import type { Trace } from './trace.js';
+import { orderView, sessionView } from './view.js';
 
 const ORDER = '/api/order/';
 const SESSION = '/api/checkout/session/';
@@ -13,10 +14,11 @@ const SESSION = '/api/checkout/session/';
  * The JSON lookups, on the service's own paths and envelope, so the SDK works against the worker from a browser
  * (`baseUrl` = the worker, no `apiKey`, the sign-in token as `Authorization: Bearer`).
  */
-export async function apiRoute(request: Request, url: URL, settings: Settings): Promise<Response> {
+export async function apiRoute(request: Request, url: URL, settings: Settings, trace: Trace): Promise<Response> {
   const { pathname } = url;
   const kind = pathname.startsWith(ORDER) ? 'order' : pathname.startsWith(SESSION) ? 'session' : undefined;
   if (kind === undefined) return notFound();
+  trace.route = kind === 'order' ? 'api order' : 'api session';
 
   const token = bearerToken(request);
   if (token === undefined) return unauthorized(false);
@@ -28,14 +30,14 @@ export async function apiRoute(request: Request, url: URL, settings: Settings): 
   if (id === undefined) return notFound();
 
   return kind === 'order'
-    ? answer(await lookupOrder(id, subject, settings), toWireOrder)
-    : answer(await lookupSession(id, subject, settings), toWireSession);
+    ? answer(await lookupOrder(id, subject, settings, trace), orderView)
+    : answer(await lookupSession(id, subject, settings, trace), sessionView);
 }
 
-function answer<T>(outcome: Outcome<T>, toWire: (value: T) => Record<string, unknown>): Response {
+function answer<T>(outcome: Outcome<T>, toView: (value: T) => object): Response {
   switch (outcome.kind) {
     case 'found':
-      return json(200, { code: 0, msg: 'success', data: toWire(outcome.value) });
+      return json(200, { code: 0, msg: 'success', data: toView(outcome.value) });
     case 'not-found':
       return notFound();
     case 'failed':

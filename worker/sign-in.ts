@@ -1,28 +1,134 @@
 import { verifyToken } from './auth.js';
-import { sessionCookie } from './cookies.js';
+import type { Subject } from './auth.js';
+import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
 import type { Settings } from './env.js';
-import { messagePage } from './pages.js';
+import { html } from './html.js';
+import { chooseReader } from './i18n.js';
+import type { Reader } from './i18n.js';
+import { messagePage, page } from './pages.js';
 import { withCommonHeaders } from './responses.js';
 
-/**
- * `GET /sign-in?token=…&next=/path`: checks the token, keeps it in the `__Host-` cookie and sends the browser
- * on (303) to `next`, a path on this site. Any other target is refused, so the link cannot bounce a signed-in
- * customer to another site (an open redirect).
- */
-export async function signIn(url: URL, settings: Settings): Promise<Response> {
-  const target = sameOriginPath(url.searchParams.get('next') ?? '/', url);
-  if (target === undefined) {
-    return messagePage(400, 'Link refused', 'This sign-in link points to another site, so it was not followed.');
-  }
+// A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
+// to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
+// shows a "Continue" page, and only the POST from that page's own button, checked to come from this site, sets the
+// cookie. A form posts without script, so the pages keep their no-script policy.
+
+/** Largest form body read; a token and a path fit many times over. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
+export async function signInPage(request: Request, url: URL, settings: Settings): Promise<Response> {
+  const reader = chooseReader(request.headers.get('Accept-Language'));
+  const next = sameOriginPath(url.searchParams.get('next') ?? '/', url);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, reader, settings);
   const token = url.searchParams.get('token');
   const subject = token ? await verifyToken(token, settings) : undefined;
-  if (token === null || subject === undefined) {
-    return messagePage(401, 'Sign-in failed', 'This sign-in link is invalid or has expired. Open it from the shop again.');
-  }
+  if (token === null || subject === undefined) return messagePage(401, reader.t.signInFailed, reader, settings);
+
+  const current = await signedIn(request, settings);
+  const switching = current !== undefined && current.customerId !== subject.customerId;
+  const body = html`<div class="message">
+<h1>${reader.t.signInTitle}</h1>
+<p>${reader.t.signInText}</p>
+${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
+<form method="post" action="/sign-in">
+<input type="hidden" name="token" value="${token}">
+<input type="hidden" name="next" value="${next}">
+<button class="button" type="submit">${reader.t.continue}</button>
+</form>
+</div>`;
+  return page({ status: 200, title: reader.t.signInTitle, body, reader, settings, form: true });
+}
+
+/** `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: sets the cookie. */
+export async function signIn(request: Request, url: URL, settings: Settings): Promise<Response> {
+  const reader = chooseReader(request.headers.get('Accept-Language'));
+  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  const form = await readForm(request);
+  if (form === undefined) return messagePage(400, reader.t.signInFailed, reader, settings);
+  const next = sameOriginPath(form.get('next') ?? '/', url);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, reader, settings);
+  const token = form.get('token');
+  const subject = token ? await verifyToken(token, settings) : undefined;
+  if (!token || subject === undefined) return messagePage(401, reader.t.signInFailed, reader, settings);
   const maxAge = subject.expires - Math.floor(Date.now() / 1000);
-  const response = new Response(null, { status: 303, headers: { Location: target } });
+  const response = new Response(null, { status: 303, headers: { Location: next } });
+  // verifyToken accepts the compact form only, so the value holds no character a cookie cannot carry.
   response.headers.append('Set-Cookie', sessionCookie(token, maxAge));
   return withCommonHeaders(response);
+}
+
+/**
+ * `GET /sign-out`: a page with a Sign out button. GET itself signs nobody out: a prefetch, a preview or an image
+ * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
+ */
+export function signOutPage(request: Request, settings: Settings): Promise<Response> {
+  const reader = chooseReader(request.headers.get('Accept-Language'));
+  const body = html`<div class="message">
+<h1>${reader.t.signOutTitle}</h1>
+<p>${reader.t.signOutText}</p>
+<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
+</div>`;
+  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings, form: true });
+}
+
+/** `POST /sign-out` from this site: clears the cookie and says so. */
+export async function signOut(request: Request, url: URL, settings: Settings): Promise<Response> {
+  const reader = chooseReader(request.headers.get('Accept-Language'));
+  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  await request.body?.cancel();
+  const response = await messagePage(200, reader.t.signedOut, reader, settings);
+  response.headers.append('Set-Cookie', clearedCookie());
+  // Browsers that support it also drop anything else this origin stored.
+  response.headers.set('Clear-Site-Data', '"cookies"');
+  return response;
+}
+
+/**
+ * Whether a POST comes from a page of this origin. `Sec-Fetch-Site`, set by the browser and beyond a page's reach,
+ * must say `same-origin` when sent; a real `Origin` must be ours. A form on a page with `Referrer-Policy:
+ * no-referrer` (all of this worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with
+ * `Sec-Fetch-Site: same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
+ */
+export function fromThisSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get('Origin');
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site !== null && site !== 'same-origin') return false;
+  if (origin !== null && origin !== 'null') return origin === url.origin;
+  return site === 'same-origin';
+}
+
+async function readForm(request: Request): Promise<URLSearchParams | undefined> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return undefined;
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > MAX_FORM_BYTES) return undefined;
+  if (request.body === null) return new URLSearchParams();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new URLSearchParams(new TextDecoder().decode(bytes));
+}
+
+async function signedIn(request: Request, settings: Settings): Promise<Subject | undefined> {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? verifyToken(token, settings) : undefined;
 }
 
 /** `next` as a path of this origin, or `undefined` for anything a browser could resolve to another origin. */
@@ -37,3 +143,4 @@ export function sameOriginPath(next: string, url: URL): string | undefined {
   if (target.origin !== url.origin || path.startsWith('//')) return undefined;
   return path;
 }
+

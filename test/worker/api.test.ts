@@ -1,14 +1,26 @@
 import { getOrder, getSession } from 'checkout-lookup';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
-import type { Stack } from './harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { inFlightOf } from '../../worker/env.js';
+import worker from '../../worker/index.js';
+import { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
+import { startLocal, toAnswer } from './in-process.js';
+import type { Local as Stack } from './in-process.js';
+
+/** Waits for a condition on the real event loop (setImmediate is not faked), for at most 5 s of real time. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = performance.now() + 5000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 let stack: Stack;
 let ada: string;
 let grace: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = startLocal();
   ada = await stack.token('cus_ada');
   grace = await stack.token('cus_grace');
 });
@@ -53,6 +65,126 @@ describe('GET /api/order/:id', () => {
   });
 });
 
+// Fields the service might add, or sends for the merchant only: none of them may reach a customer.
+const LEAKY_ORDER = {
+  cardFingerprint: 'fp_LEAK_1',
+  internalNote: 'LEAK_2 refund risk',
+  riskAssessment: { score: 'LEAK_3' },
+  metadata: { giftMessage: 'LEAK_4' },
+};
+const LEAKY_ORDER_METHOD = { paymentInstrumentId: 'pi_LEAK_5', billingAddress: { line1: 'LEAK_6' }, cardLast4: 'LEAK_7' };
+const LEAKY_ITEM = { costPrice: 'LEAK_8', supplierId: 'LEAK_9' };
+const LEAKY_SESSION = { token: 'tok_LEAK_10', metadata: { note: 'LEAK_11' }, clientSecret: 'LEAK_12', paymentMethod: { paymentInstrumentId: 'LEAK_13' } };
+const LEAKY_PARTS = {
+  customer: { internalSegment: 'LEAK_14' },
+  product: { costPrice: 'LEAK_15' },
+  price: { internalCode: 'LEAK_16' },
+  priceList: { margin: 'LEAK_17' },
+};
+
+describe('the allow-list: only documented fields leave', () => {
+  test('an order with 9 undocumented or merchant-only fields answers none of them, and every documented one', async () => {
+    const upstream = await upstreamRecord(stack, '/api/order/ord_ada_1');
+    stack.sandbox.putOrder({
+      ...upstream,
+      orderId: 'ord_ada_leaky',
+      ...LEAKY_ORDER,
+      paymentMethod: { ...upstream.paymentMethod, ...LEAKY_ORDER_METHOD },
+      priceDataList: upstream.priceDataList.map((item: object) => ({ ...item, ...LEAKY_ITEM })),
+    });
+    const answer = await stack.send('/api/order/ord_ada_leaky', { headers: bearer(ada) });
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toContain('LEAK');
+    const { metadata: _metadata, paymentMethod, ...documented } = upstream;
+    expect(answer.json().data).toEqual({ ...documented, orderId: 'ord_ada_leaky', paymentMethod: { paymentMethodType: paymentMethod.paymentMethodType } });
+    // The page shows the same view.
+    const page = await stack.send('/orders/ord_ada_leaky', { headers: { Cookie: `__Host-checkout-lookup=${ada}` } });
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('LEAK');
+  });
+
+  test('a session with 8 undocumented or merchant-only fields, nested ones included, answers none of them', async () => {
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    stack.sandbox.putSession({
+      ...upstream,
+      sessionId: 'cs_ada_leaky',
+      ...LEAKY_SESSION,
+      customer: { ...upstream.customer, ...LEAKY_PARTS.customer },
+      product: { ...upstream.product, ...LEAKY_PARTS.product },
+      price: {
+        ...upstream.price,
+        ...LEAKY_PARTS.price,
+        priceList: upstream.price.priceList.map((entry: object) => ({ ...entry, ...LEAKY_PARTS.priceList })),
+      },
+    });
+    const answer = await stack.send('/api/checkout/session/cs_ada_leaky', { headers: bearer(ada) });
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toContain('LEAK');
+    const { token: _token, ...documented } = upstream;
+    expect(answer.json().data).toEqual({ ...documented, sessionId: 'cs_ada_leaky' });
+    const page = await stack.send('/sessions/cs_ada_leaky', { headers: { Cookie: `__Host-checkout-lookup=${ada}` } });
+    expect(page.body).not.toContain('LEAK');
+  });
+
+  test('all 17 planted fields are distinct and were really sent by the service', async () => {
+    const order = JSON.stringify(await upstreamRecord(stack, '/api/order/ord_ada_leaky'));
+    const session = JSON.stringify(await upstreamRecord(stack, '/api/checkout/session/cs_ada_leaky'));
+    const planted = new Set([...`${order}${session}`.matchAll(/LEAK_(\d+)/g)].map((match) => match[1]));
+    expect(planted.size).toBe(17);
+  });
+});
+
+describe('identical lookups in flight', () => {
+  test('are made once; each request still checks ownership', async () => {
+    const remove = stack.sandbox.fault({ route: 'order', id: 'ord_ada_1' }, { kind: 'latency', ms: 50 });
+    stack.sandbox.clearLog();
+    try {
+      const answers = await Promise.all([
+        stack.send('/api/order/ord_ada_1', { headers: bearer(ada) }),
+        stack.send('/api/order/ord_ada_1', { headers: bearer(ada) }),
+        stack.send('/orders/ord_ada_1', { headers: { Cookie: `__Host-checkout-lookup=${ada}` } }),
+        stack.send('/api/order/ord_ada_1', { headers: bearer(grace) }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 404]);
+      expect(stack.sandbox.log).toHaveLength(1);
+      // Once settled, the next request asks the service again.
+      await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+      expect(stack.sandbox.log).toHaveLength(2);
+    } finally {
+      remove();
+    }
+  });
+
+  test('a flight whose request died (never settled, older than the deadline) is replaced, not joined', async () => {
+    const flights = inFlightOf(stack.env);
+    flights.set('order ord_ada_1', { started: Date.now() - 2001 });
+    stack.sandbox.clearLog();
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+    expect(answer.status).toBe(200);
+    expect(stack.sandbox.log).toHaveLength(1);
+    expect(flights.size).toBe(0);
+  });
+
+  test('a joiner gives up at its own deadline with 504 when the shared lookup outlives it', async () => {
+    const flights = inFlightOf(stack.env);
+    // A live flight that will not settle in time (its request still within the deadline).
+    flights.set('order ord_ada_1', { started: Date.now() - 1500 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const pending = stack.respond('/api/order/ord_ada_1', { headers: bearer(ada) });
+      // The joiner is polling once its first timer exists.
+      await until(() => vi.getTimerCount() > 0);
+      await vi.advanceTimersByTimeAsync(2000);
+      const answer = await toAnswer(await pending);
+      expect(answer.status).toBe(504);
+      expect(stack.logs.at(-1)?.['error']).toEqual({ name: 'TimeoutError', shared: true });
+    } finally {
+      vi.useRealTimers();
+      flights.clear();
+    }
+  });
+});
+
 describe('GET /api/checkout/session/:id', () => {
   test('answers its customer without the session token, dates as ISO strings', async () => {
     const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
@@ -81,7 +213,7 @@ describe('GET /api/checkout/session/:id', () => {
 
 describe('the SDK pointed at the worker, as a shop page would use it', () => {
   test('reads an order and a session with the token and no API key', async () => {
-    const options = { baseUrl: stack.url, headers: bearer(ada) };
+    const options = { baseUrl: stack.url, headers: bearer(ada), fetch: (request: Request) => worker.fetch(request, stack.env) };
     const order = await getOrder('ord_ada_1', options);
     expect(order.createTime).toBeInstanceOf(Date);
     expect(order.createTime?.getTime()).toBe((await upstreamRecord(stack, '/api/order/ord_ada_1')).createTime);
@@ -92,7 +224,8 @@ describe('the SDK pointed at the worker, as a shop page would use it', () => {
   });
 
   test("gets an ApiError 404 for another customer's order", async () => {
-    await expect(getOrder('ord_grace_1', { baseUrl: stack.url, headers: bearer(ada), maxRetries: 0 })).rejects.toMatchObject({
+    const fetch = (request: Request) => worker.fetch(request, stack.env);
+    await expect(getOrder('ord_grace_1', { baseUrl: stack.url, headers: bearer(ada), maxRetries: 0, fetch })).rejects.toMatchObject({
       name: 'ApiError',
       status: 404,
     });
@@ -155,10 +288,23 @@ describe('when the service fails', () => {
     }
   });
 
-  test('a stalled answer becomes 504 once the deadline passes', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a stalled answer becomes 504 once the deadline passes, not before', async () => {
     const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'stall' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const answer = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
+      let settled = false;
+      stack.sandbox.clearLog();
+      const pending = stack.respond('/api/checkout/session/cs_open_ada', { headers: bearer(ada) }).finally(() => (settled = true));
+      // The deadline's timer exists once the request reached the service (token checks before it are real async work).
+      await until(() => stack.sandbox.log.length === 1);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const answer = await toAnswer(await pending);
       expect(answer.status).toBe(504);
       expect(answer.json()).toMatchObject({ code: 504, data: null, requestId: expect.any(String) });
     } finally {
@@ -168,8 +314,13 @@ describe('when the service fails', () => {
 
   test('a slow answer becomes 504', async () => {
     const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'latency', ms: 10_000 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) })).status).toBe(504);
+      stack.sandbox.clearLog();
+      const pending = stack.respond('/api/order/ord_ada_1', { headers: bearer(ada) });
+      await until(() => stack.sandbox.log.length === 1);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect((await pending).status).toBe(504);
     } finally {
       remove();
     }

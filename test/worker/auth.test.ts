@@ -1,7 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, startStack } from './harness.js';
-import type { Stack } from './harness.js';
+import { bearer, expectNoSecrets } from './helpers.js';
+import { ORIGIN, startLocal } from './in-process.js';
+import type { Local as Stack } from './in-process.js';
 
 const COOKIE = '__Host-checkout-lookup';
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -13,7 +14,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = startLocal();
 });
 afterAll(async () => {
   expectNoSecrets(stack);
@@ -40,6 +41,45 @@ const attacks: [string, (stack: Stack) => Promise<string>][] = [
   ['no exp', async (s) => sign(s.authSecret, { sub: 'cus_ada' })],
   ['no sub', async (s) => sign(s.authSecret, { exp: now() + 3600 })],
   ['not yet valid (nbf in an hour)', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 7200, nbf: now() + 3600 })],
+  ['issued an hour in the future (iat)', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 7200, iat: now() + 3600 })],
+  ['iat not a number', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 3600, iat: 'now' })],
+  ['a valid token with padding appended', async (s) => `${await s.token('cus_ada')}==`],
+  ['a valid token with padding inside a part', async (s) => (await s.token('cus_ada')).replace('.', '=.')],
+  ['a valid token with a changed padding bit in its signature', async (s) => flipPaddingBit(await s.token('cus_ada'))],
+  ['a valid token with two parts', async (s) => (await s.token('cus_ada')).split('.').slice(0, 2).join('.')],
+  ['a valid token with four parts', async (s) => `${await s.token('cus_ada')}.AAAA`],
+  ['a valid token in standard base64 (+ and /)', async (s) => toStandardBase64(await s.token('cus_ada', { pad: '>>>???>>>' }))],
+];
+
+/**
+ * The same token with the last character of its signature changed in the bits base64url does not use: decoders
+ * that ignore them read the same bytes, so the token would verify, yet it is not the canonical spelling.
+ */
+function flipPaddingBit(token: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const signature = token.split('.')[2]!;
+  // HS256: 32 bytes, 43 characters, the last one carrying 2 unused bits.
+  expect(signature.length % 4).toBe(3);
+  const last = alphabet.indexOf(signature.at(-1)!);
+  return `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+}
+
+function toStandardBase64(token: string): string {
+  const standard = token.replace(/-/g, '+').replace(/_/g, '/');
+  expect(standard).not.toBe(token);
+  return standard;
+}
+
+/** Tokens a header can carry but a Set-Cookie value cannot, or that are the valid token with whitespace inside. */
+const badBytes: [string, (token: string) => string][] = [
+  ['a CR inside', (token) => token.replace('.', '.\r')],
+  ['an LF inside', (token) => token.replace('.', '.\n')],
+  ['a CRLF inside', (token) => token.replace('.', '\r\n.')],
+  ['a space inside', (token) => token.replace('.', '. ')],
+  ['a tab inside', (token) => token.replace('.', '\t.')],
+  ['a semicolon and an attribute', (token) => token.replace('.', '; Domain=evil.example; x=.')],
+  ['a comma', (token) => `${token},x`],
+  ['a NUL', (token) => token.replace('.', '\u0000.')],
 ];
 
 describe('JSON routes: Authorization: Bearer', () => {
@@ -58,6 +98,14 @@ describe('JSON routes: Authorization: Bearer', () => {
     expect(answer.json().data).toBeNull();
   });
 
+  test.each(badBytes)('a valid token with %s: 401 (never 500)', async (_name, spoil) => {
+    const token = spoil(await stack.token('cus_ada'));
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(token.replace(/[\r\n\u0000]/g, ' ')) });
+    expect(answer.status).toBe(401);
+    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${token.replace(/[\r\n\u0000]/g, ' ')}` } });
+    expect(page.status).toBe(401);
+  });
+
   test('another scheme or a malformed header: 401', async () => {
     const token = await stack.token('cus_ada');
     for (const value of [`Basic ${token}`, `Bearer`, `Bearer ${token} extra`, token]) {
@@ -69,6 +117,11 @@ describe('JSON routes: Authorization: Bearer', () => {
     const token = await stack.token('cus_ada');
     const answer = await stack.send('/api/order/ord_ada_1', { headers: { Cookie: `${COOKIE}=${token}` } });
     expect(answer.status).toBe(401);
+  });
+
+  test('a token issued a few seconds in the future is still accepted (clock tolerance)', async () => {
+    const token = await sign(stack.authSecret, { sub: 'cus_ada', exp: now() + 60, iat: now() + 20 });
+    expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(200);
   });
 
   test('a token expired a few seconds ago is still accepted (clock tolerance)', async () => {
@@ -94,32 +147,61 @@ describe('pages: the sign-in cookie', () => {
   });
 });
 
-describe('GET /sign-in', () => {
-  test('sets the __Host- cookie (HttpOnly, Secure, SameSite=Lax, Path=/) and redirects 303 to next', async () => {
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = 'application/x-www-form-urlencoded';
+
+/** What the Continue page's button sends: the form, from this origin. */
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return stack.send(path, {
+    method: 'POST',
+    headers: { 'Content-Type': FORM, Origin: stack.url, 'Sec-Fetch-Site': 'same-origin', ...headers },
+    body: form(fields),
+  });
+}
+
+/** The hidden fields of the Continue page's form. */
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1]!] = match[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+  }
+  return fields;
+}
+
+describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
+  test('answers 200 with a form that posts the token and next to /sign-in, and sets no cookie', async () => {
     const token = await stack.token('cus_ada');
     const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
-    expect(answer.status).toBe(303);
-    expect(answer.headers['location']).toBe('/orders/ord_ada_1');
-    const [cookie] = answer.headers['set-cookie'] as string[];
-    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toBe(`${COOKIE}=${token}`);
-    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
-    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
-    const maxAge = Number(attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice(8));
-    expect(maxAge).toBeGreaterThan(3500);
-    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.headers['location']).toBeUndefined();
+    expect(answer.body).toContain('<form method="post" action="/sign-in">');
+    expect(answer.body).toContain('<button class="button" type="submit">Continue</button>');
+    expect(hiddenFields(answer.body)).toEqual({ token, next: '/orders/ord_ada_1' });
+    // Only this page (and the sign-out page) may submit a form, and only to this site.
+    expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     expect(answer.headers['cache-control']).toBe('private, no-store');
-
-    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `other=1; ${pair}` } });
-    expect(page.status).toBe(200);
+    const order = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    expect(order.headers['content-security-policy']).toContain("form-action 'none'");
   });
 
-  test('redirects to / without next, and keeps a query and fragment of a same-origin next', async () => {
+  test('opened twice (a link scanner first, then the customer), it works both times', async () => {
     const token = await stack.token('cus_ada');
-    expect((await stack.send(`/sign-in?token=${token}`)).headers['location']).toBe('/');
-    const next = '/sessions/cs_open_ada?tab=items#total';
-    expect((await stack.send(`/sign-in?${new URLSearchParams({ token, next })}`)).headers['location']).toBe(next);
+    const link = `/sign-in?${new URLSearchParams({ token, next: '/' })}`;
+    expect((await stack.send(link)).status).toBe(200);
+    const again = await stack.send(link);
+    expect(again.status).toBe(200);
+    expect((await post('/sign-in', hiddenFields(again.body))).status).toBe(303);
+  });
+
+  test('a customer already signed in as someone else is told that Continue switches the sign-in', async () => {
+    const mine = await stack.token('cus_grace');
+    const theirs = await stack.token('cus_ada');
+    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, { headers: { Cookie: `${COOKIE}=${mine}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('signed in as another customer');
+    expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
   test.each([
@@ -142,18 +224,21 @@ describe('GET /sign-in', () => {
     'evil.example',
     'orders/ord_ada_1',
     '',
-  ])('refuses next=%j: 400, no cookie, no redirect', async (next) => {
+  ])('refuses next=%j on the link and on the form: 400, no cookie, no redirect', async (next) => {
     const token = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next })}`);
-    expect(answer.status).toBe(400);
-    expect(answer.headers['location']).toBeUndefined();
-    expect(answer.headers['set-cookie']).toBeUndefined();
+    for (const answer of [await stack.send(`/sign-in?${new URLSearchParams({ token, next })}`), await post('/sign-in', { token, next })]) {
+      expect(answer.status).toBe(400);
+      expect(answer.headers['location']).toBeUndefined();
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.body).not.toContain('<form');
+    }
   });
 
-  test.each(attacks)('%s: 401 page, no cookie', async (_name, make) => {
+  test.each(attacks)('%s: 401 page, no cookie, no form', async (_name, make) => {
     const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: await make(stack), next: '/' })}`);
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).not.toContain('<form');
   });
 
   test('no token: 401 page', async () => {
@@ -161,10 +246,127 @@ describe('GET /sign-in', () => {
   });
 });
 
+describe('POST /sign-in: the Continue button', () => {
+  test('sets the __Host- cookie (HttpOnly, Secure, SameSite=Lax, Path=/) and redirects 303 to next', async () => {
+    const token = await stack.token('cus_ada');
+    const answer = await post('/sign-in', { token, next: '/orders/ord_ada_1' });
+    expect(answer.status).toBe(303);
+    expect(answer.headers['location']).toBe('/orders/ord_ada_1');
+    const [cookie] = answer.headers['set-cookie'] as string[];
+    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
+    expect(pair).toBe(`${COOKIE}=${token}`);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
+    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
+    const maxAge = Number(attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice(8));
+    expect(maxAge).toBeGreaterThan(3500);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+
+    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `other=1; ${pair}` } });
+    expect(page.status).toBe(200);
+  });
+
+  test('redirects to / without next, and keeps a query and fragment of a same-origin next', async () => {
+    const token = await stack.token('cus_ada');
+    expect((await post('/sign-in', { token })).headers['location']).toBe('/');
+    const next = '/sessions/cs_open_ada?tab=items#total';
+    expect((await post('/sign-in', { token, next })).headers['location']).toBe(next);
+  });
+
+  test.each([
+    ['Sec-Fetch-Site: same-origin without Origin', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['Origin: null with Sec-Fetch-Site: same-origin (a form on a no-referrer page, as Chromium sends it)', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
+    ['our Origin without Sec-Fetch-Site (an older browser)', { Origin: ORIGIN }],
+  ])('%s is accepted', async (_name, headers) => {
+    const token = await stack.token('cus_ada');
+    const answer = await stack.send('/sign-in', { method: 'POST', headers: { 'Content-Type': FORM, ...headers }, body: form({ token }) });
+    expect(answer.status).toBe(303);
+  });
+
+  test.each([
+    ['another site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+    ['another site claiming same-origin in Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' }],
+    ['our Origin with Sec-Fetch-Site: cross-site', { Origin: ORIGIN, 'Sec-Fetch-Site': 'cross-site' }],
+    ['a sibling subdomain', { Origin: 'https://evil.shop.test', 'Sec-Fetch-Site': 'same-site' }],
+    ['an opaque origin (sandboxed frame, data: URL)', { Origin: 'null' }],
+    ['this host over http', { Origin: 'http://orders.shop.test' }],
+    ['no Origin, Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['no Origin, Sec-Fetch-Site: none (typed or bookmarked)', { 'Sec-Fetch-Site': 'none' }],
+    ['neither header', {}],
+  ])('from %s: 403, no cookie', async (_name, headers) => {
+    const token = await stack.token('cus_ada');
+    const answer = await stack.send('/sign-in', { method: 'POST', headers: { 'Content-Type': FORM, ...headers }, body: form({ token, next: '/' }) });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.headers['location']).toBeUndefined();
+  });
+
+  test.each(attacks)('%s: 401 page, no cookie', async (_name, make) => {
+    const answer = await post('/sign-in', { token: await make(stack), next: '/' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  test.each(badBytes)('a valid token with %s: 401 (never 500), no cookie', async (_name, spoil) => {
+    const token = spoil(await stack.token('cus_ada'));
+    const answer = await post('/sign-in', { token, next: '/' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    const link = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/' })}`);
+    expect(link.status).toBe(401);
+  });
+
+  test('not a form, an empty token, an oversized body: refused without a cookie', async () => {
+    const token = await stack.token('cus_ada');
+    const json = await stack.send('/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: stack.url },
+      body: JSON.stringify({ token }),
+    });
+    expect(json.status).toBe(400);
+    expect((await post('/sign-in', { token: '' })).status).toBe(401);
+    const huge = await post('/sign-in', { token, next: `/${'a'.repeat(20_000)}` });
+    expect(huge.status).toBe(400);
+    for (const answer of [json, huge]) expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('sign-out', () => {
+  test('GET /sign-out shows a button and clears nothing (a prefetch or an image elsewhere signs nobody out)', async () => {
+    const answer = await stack.send('/sign-out', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).toContain('<form method="post" action="/sign-out">');
+    expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
+  });
+
+  test('POST /sign-out from this site clears the cookie with the same attributes', async () => {
+    const answer = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    expect(answer.status).toBe(200);
+    const [cookie] = answer.headers['set-cookie'] as string[];
+    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
+    expect(pair).toBe(`${COOKIE}=`);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'Max-Age=0', 'HttpOnly', 'Secure', 'SameSite=Lax']));
+    expect(answer.body).toContain('Signed out');
+  });
+
+  test('POST /sign-out from another site: 403, the cookie stays', async () => {
+    const answer = await stack.send('/sign-out', { method: 'POST', headers: { Origin: 'https://evil.example' } });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('the order page links to the sign-out page', async () => {
+    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    expect(page.body).toContain('<a href="/sign-out">Sign out</a>');
+  });
+});
+
 describe('with AUTH_ISSUER and AUTH_AUDIENCE set', () => {
   let strict: Stack;
   beforeAll(async () => {
-    strict = await startStack({ vars: { AUTH_ISSUER: 'https://shop.example', AUTH_AUDIENCE: 'checkout-lookup' } });
+    strict = startLocal({ vars: { AUTH_ISSUER: 'https://shop.example', AUTH_AUDIENCE: 'checkout-lookup' } });
   });
   afterAll(async () => {
     expectNoSecrets(strict);

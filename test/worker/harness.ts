@@ -6,23 +6,16 @@ import type { Sandbox } from 'checkout-lookup/testing';
 import { serveSandbox } from 'checkout-lookup/testing/node';
 import { SignJWT } from 'jose';
 import { unstable_startWorker } from 'wrangler';
+import type { Answer } from './helpers.js';
+
+export { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
+export type { Answer } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Only loopback traffic: no usage metrics, no download of the `Request.cf` placeholder.
 process.env['WRANGLER_SEND_METRICS'] = 'false';
 process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-
-/** One answer of the worker as it came over the socket. */
-export interface Answer {
-  readonly status: number;
-  /** Header names in lower case; repeated headers joined with ", " except Set-Cookie (an array). */
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Header lines exactly as sent, for byte comparisons and secret scans. */
-  readonly rawHeaders: readonly string[];
-  readonly body: string;
-  json(): any;
-}
 
 export interface StackOptions {
   /** Settings to set or, with `undefined`, leave out. */
@@ -39,7 +32,7 @@ export interface Stack {
   /** Every answer so far, for the secret scan. */
   readonly answers: readonly Answer[];
   /** Sends a request with the path exactly as given (no URL normalisation), as a hostile client can. */
-  send(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Answer>;
+  send(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer>;
   /** An HS256 token signed with the worker's AUTH_SECRET, valid for an hour unless claims say otherwise. */
   token(sub: string, claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -54,7 +47,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     API_BASE_URL: server.url,
     API_KEY: sandbox.apiKey,
     AUTH_SECRET: authSecret,
-    // Short, so the timeout test waits two seconds rather than ten.
+    // Short, so a timeout test waits two seconds rather than ten.
     UPSTREAM_TIMEOUT_MS: '2000',
     ...options.vars,
   };
@@ -109,7 +102,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-function send(origin: string, path: string, init: { method?: string; headers?: Record<string, string> }): Promise<Answer> {
+function send(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path, method: init.method ?? 'GET', headers: init.headers ?? {} }, (response) => {
@@ -129,42 +122,7 @@ function send(origin: string, path: string, init: { method?: string; headers?: R
     });
     request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${path} within 20 s`)));
     request.on('error', reject);
-    request.end();
+    request.end(init.body);
   });
 }
 
-/** Header lines of an answer without the ones that vary by time or connection. */
-export function stableHeaders(answer: Answer): string[] {
-  const lines: string[] = [];
-  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
-    const name = answer.rawHeaders[index]!;
-    if (['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) continue;
-    lines.push(`${name}: ${answer.rawHeaders[index + 1]}`);
-  }
-  return lines;
-}
-
-/** Fails when the API key or the token secret appears in any answer's body or headers. */
-export function expectNoSecrets(stack: Stack): void {
-  const secrets = [stack.apiKey, stack.authSecret];
-  for (const answer of stack.answers) {
-    const text = `${answer.rawHeaders.join('\n')}\n${answer.body}`;
-    for (const secret of secrets) {
-      if (text.includes(secret)) throw new Error(`a secret appeared in an answer (status ${answer.status})`);
-    }
-  }
-  if (stack.answers.length === 0) throw new Error('no answers were scanned');
-}
-
-/** A record as the sandbox itself serves it, read with the secret key (to know what must not reach customers). */
-export async function upstreamRecord(stack: Stack, path: string): Promise<any> {
-  const response = await stack.sandbox.fetch(
-    new Request(`http://sandbox.invalid${path}`, { headers: { 'X-API-KEY': stack.apiKey, 'X-Timestamp': String(Date.now()) } }),
-  );
-  return ((await response.json()) as { data: unknown }).data;
-}
-
-/** `Authorization: Bearer …` */
-export function bearer(token: string): Record<string, string> {
-  return { Authorization: `Bearer ${token}` };
-}

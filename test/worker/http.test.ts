@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, stableHeaders, startStack } from './harness.js';
-import type { Answer, Stack } from './harness.js';
+import { bearer, expectNoSecrets, stableHeaders } from './helpers.js';
+import type { Answer } from './helpers.js';
+import { startLocal } from './in-process.js';
+import type { Local as Stack } from './in-process.js';
 
 const SHOP = 'https://shop.example';
 
 let stack: Stack;
 let ada: string;
 beforeAll(async () => {
-  stack = await startStack({ vars: { ALLOWED_ORIGINS: `${SHOP}, https://other-shop.example` } });
+  stack = startLocal({ vars: { ALLOWED_ORIGINS: `${SHOP}, https://other-shop.example` } });
   ada = await stack.token('cus_ada');
 });
 afterAll(async () => {
@@ -38,7 +40,14 @@ describe('methods', () => {
     expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
   });
 
-  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE'])('%s: 405 with Allow', async (method) => {
+  test('POST is taken by /sign-in and /sign-out only', async () => {
+    for (const path of ['/orders/ord_ada_1', '/sessions/cs_open_ada', '/', '/api/checkout/session/cs_open_ada']) {
+      expect((await stack.send(path, { method: 'POST', headers: { Origin: stack.url } })).status).toBe(405);
+    }
+  });
+
+  // TRACE, which Node's Request refuses to build, is in the workerd suite.
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s: 405 with Allow', async (method) => {
     const answer = await stack.send('/api/order/ord_ada_1', { method, headers: bearer(ada) });
     expect(answer.status).toBe(405);
     expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
@@ -102,7 +111,7 @@ describe('CORS', () => {
   });
 
   test('without ALLOWED_ORIGINS no origin is allowed', async () => {
-    const plain = await startStack();
+    const plain = startLocal();
     try {
       const answer = await plain.send('/api/order/ord_ada_1', { headers: { ...bearer(await plain.token('cus_ada')), Origin: SHOP } });
       expect(answer.status).toBe(200);
@@ -117,7 +126,8 @@ describe('CORS', () => {
 describe('rate limit (the Workers rate-limit binding)', () => {
   let limited: Stack;
   beforeAll(async () => {
-    limited = await startStack({ rateLimit: { limit: 3, period: 60 } });
+    // The binding's interface in memory; the real binding runs in the workerd suite (workerd.test.ts).
+    limited = startLocal({ rateLimit: { limit: 3 } });
   });
   afterAll(async () => {
     expectNoSecrets(limited);
@@ -161,8 +171,10 @@ describe('a missing or malformed setting', () => {
     ['API_BASE_URL', 'ftp://127.0.0.1/', 'API_BASE_URL'],
     ['API_BASE_URL', 'http://127.0.0.1:9/?region=eu', 'API_BASE_URL'],
     ['API_KEY', 'sk key with spaces', 'API_KEY'],
+    ['SHOP_URL', 'javascript:alert(1)', 'SHOP_URL'],
+    ['UPSTREAM_TIMEOUT_MS', '-5', 'UPSTREAM_TIMEOUT_MS'],
   ])('%s = %s: every route answers 500 naming %s, and nothing is looked up', async (name, value, named) => {
-    const broken = await startStack({ vars: { [name]: value } });
+    const broken = startLocal({ vars: { [name]: value } });
     try {
       const token = await broken.token('cus_ada');
       const requests: [string, { method?: string; headers?: Record<string, string> }][] = [
@@ -187,6 +199,44 @@ describe('a missing or malformed setting', () => {
       expectNoSecrets(broken);
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('Server-Timing and the log line', () => {
+  test('an answer that waited for the service says how long, in Server-Timing', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+    expect(answer.headers['server-timing']).toMatch(/^upstream;dur=\d+(\.\d+)?$/);
+    expect((await stack.send('/')).headers['server-timing']).toBeUndefined();
+  });
+
+  test('one JSON line per request: id, method, route, status, upstream ms; no token, key, id or customer data', async () => {
+    stack.logs.length = 0;
+    await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
+    await stack.send('/orders/ord_grace_1', { headers: { Cookie: `__Host-checkout-lookup=${ada}` } });
+    await stack.send(`/sign-in?token=${ada}`);
+    const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'status', status: 500, msg: 'secret stack trace' });
+    const failed = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
+    remove();
+    expect(stack.logs).toHaveLength(4);
+    expect(stack.logs.map(({ route, status, method }) => [method, route, status])).toEqual([
+      ['GET', 'api order', 200],
+      ['GET', 'page order', 404],
+      ['GET', 'sign-in page', 200],
+      ['GET', 'api session', 502],
+    ]);
+    for (const line of stack.logs) {
+      expect(line['requestId']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(typeof line['ms']).toBe('number');
+    }
+    expect(stack.logs[0]!['upstreamMs']).toEqual(expect.any(Number));
+    expect(stack.logs[2]!['upstreamMs']).toBeNull();
+    // The failure's line carries the id the customer was shown, and the error's name and status only.
+    expect(stack.logs[3]!['requestId']).toBe(failed.json().requestId);
+    expect(stack.logs[3]!['error']).toEqual({ name: 'ApiError', status: 500, code: 500 });
+    const text = JSON.stringify(stack.logs);
+    for (const secret of [ada, stack.apiKey, stack.authSecret, 'cus_ada', 'ord_ada_1', 'ord_grace_1', 'cs_open_ada', 'secret stack trace', 'ada@example.com']) {
+      expect(text).not.toContain(secret);
     }
   });
 });

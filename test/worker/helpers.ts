@@ -1,0 +1,57 @@
+import type { Sandbox } from 'checkout-lookup/testing';
+
+// Helpers shared by the in-process tests and the workerd suite; nothing here loads wrangler.
+
+/** One answer of the worker as it came over the socket. */
+export interface Answer {
+  readonly status: number;
+  /** Header names in lower case; repeated headers joined with ", " except Set-Cookie (an array). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Header lines exactly as sent, for byte comparisons and secret scans. */
+  readonly rawHeaders: readonly string[];
+  readonly body: string;
+  json(): any;
+}
+
+/** What the secret scan and the upstream read need of either harness. */
+export interface Scanned {
+  readonly apiKey: string;
+  readonly authSecret: string;
+  readonly answers: readonly Answer[];
+}
+
+/** Header lines of an answer without the ones that vary by time or connection. */
+export function stableHeaders(answer: Answer): string[] {
+  const lines: string[] = [];
+  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+    const name = answer.rawHeaders[index]!;
+    if (['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) continue;
+    lines.push(`${name}: ${answer.rawHeaders[index + 1]}`);
+  }
+  return lines;
+}
+
+/** Fails when the API key or the token secret appears in any answer's body or headers. */
+export function expectNoSecrets(stack: Scanned): void {
+  const secrets = [stack.apiKey, stack.authSecret];
+  for (const answer of stack.answers) {
+    const text = `${answer.rawHeaders.join('\n')}\n${answer.body}`;
+    for (const secret of secrets) {
+      if (text.includes(secret)) throw new Error(`a secret appeared in an answer (status ${answer.status})`);
+    }
+  }
+  if (stack.answers.length === 0) throw new Error('no answers were scanned');
+}
+
+/** A record as the sandbox itself serves it, read with the secret key (to know what must not reach customers). */
+export async function upstreamRecord(stack: { readonly apiKey: string; readonly sandbox: Sandbox }, path: string): Promise<any> {
+  const response = await stack.sandbox.fetch(
+    new Request(`http://sandbox.invalid${path}`, { headers: { 'X-API-KEY': stack.apiKey, 'X-Timestamp': String(Date.now()) } }),
+  );
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** `Authorization: Bearer …` */
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}

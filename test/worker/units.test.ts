@@ -1,0 +1,250 @@
+import type { CheckoutSession, Order } from 'checkout-lookup';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { bearerToken, isCompactJws } from '../../worker/auth.js';
+import { chooseReader, inWords } from '../../worker/i18n.js';
+import { parseId } from '../../worker/lookup.js';
+import { checkCount, PENDING_MAX_CHECKS, STYLE, STYLE_HASH } from '../../worker/pages.js';
+import { fromThisSite, sameOriginPath } from '../../worker/sign-in.js';
+import { logLine } from '../../worker/trace.js';
+import { orderView, sessionView } from '../../worker/view.js';
+
+// The worker's pure functions, one by one.
+
+describe('parseId', () => {
+  test.each([
+    ['ord_ada_1', 'ord_ada_1'],
+    ['ord%3Aada.1', 'ord:ada.1'],
+    ['a'.repeat(128), 'a'.repeat(128)],
+  ])('%s is the id %s', (segment, id) => {
+    expect(parseId(segment)).toBe(id);
+  });
+
+  test.each(['', '.', '..', '%2e%2e', 'a/b', 'a%2Fb', '%ZZ', '%00', '_x', '-x', 'a b', 'a%20b', 'a'.repeat(129), 'é', 'ord<1>'])(
+    '%j is not an id',
+    (segment) => {
+      expect(parseId(segment)).toBeUndefined();
+    },
+  );
+});
+
+describe('bearerToken', () => {
+  const request = (value?: string) => new Request('https://w.test/', value === undefined ? {} : { headers: { Authorization: value } });
+  test('absent header: undefined; other forms: empty string; Bearer: the token', () => {
+    expect(bearerToken(request())).toBeUndefined();
+    expect(bearerToken(request('Bearer a.b.c'))).toBe('a.b.c');
+    expect(bearerToken(request('bearer   a.b.c'))).toBe('a.b.c');
+    for (const value of ['Basic a.b.c', 'Bearer', 'Bearer a.b.c d', 'a.b.c', 'Bearer a,b']) expect(bearerToken(request(value))).toBe('');
+  });
+});
+
+describe('isCompactJws', () => {
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.dGVzdHNpZ25hdHVyZXRlc3RzaWduYXR1cmV0ZXN0c2lnbmE';
+  test('three canonical base64url parts: yes', () => {
+    expect(isCompactJws(token)).toBe(true);
+  });
+  test.each([
+    ['padding', `${token}=`],
+    ['two parts', token.split('.').slice(0, 2).join('.')],
+    ['four parts', `${token}.AA`],
+    ['an empty part', token.replace('.', '..')],
+    ['a space', token.replace('.', ' .')],
+    ['a CR', token.replace('.', '\r.')],
+    ['an LF', token.replace('.', '\n.')],
+    ['a plus', token.replace('e', '+')],
+    ['a slash', token.replace('e', '/')],
+    ['a part of length 4n+1', 'AA.AA.AAAAA'],
+    ['non-zero padding bits (length 4n+2)', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.AB'],
+    ['non-zero padding bits (length 4n+3)', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.AAB'],
+    ['over 8 KiB', `${token}${'A'.repeat(8192)}`],
+  ])('%s: no', (_name, value) => {
+    expect(isCompactJws(value)).toBe(false);
+  });
+  test('canonical endings are accepted: AA, AAE, AQ', () => {
+    for (const part of ['AA', 'AAE', 'AQ', 'AAAA', 'AAAAAw']) expect(isCompactJws(`AA.AA.${part}`)).toBe(true);
+  });
+  test('every canonical encoding of random bytes is accepted, and no other spelling of the same bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {
+        const part = Buffer.from(bytes).toString('base64url');
+        expect(isCompactJws(`${part}.${part}.${part}`)).toBe(true);
+        const rest = part.length % 4;
+        if (rest === 0) return;
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const last = alphabet.indexOf(part.at(-1)!);
+        const other = `${part.slice(0, -1)}${alphabet[last ^ 1]}`;
+        // Node's decoder reads the same bytes from the changed spelling: exactly what must not pass.
+        expect(Buffer.from(other, 'base64url')).toEqual(Buffer.from(bytes));
+        expect(isCompactJws(`${part}.${part}.${other}`)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('sameOriginPath (the next check)', () => {
+  const url = new URL('https://orders.shop.test/sign-in');
+  test.each([
+    ['/', '/'],
+    ['/orders/ord_1', '/orders/ord_1'],
+    ['/sessions/cs_1?tab=items#total', '/sessions/cs_1?tab=items#total'],
+    ['/a/../orders/x', '/orders/x'],
+  ])('%j is %j', (next, path) => {
+    expect(sameOriginPath(next, url)).toBe(path);
+  });
+  test.each(['//evil.example', '/\\evil.example', '\\\\evil', '/.//evil', '/%2e//evil', '/a/..//evil', 'https://evil.example', 'javascript:alert(1)', '/\t/evil', ' /x', 'x', ''])(
+    '%j is refused',
+    (next) => {
+      expect(sameOriginPath(next, url)).toBeUndefined();
+    },
+  );
+  test('whatever is accepted stays on this origin when a browser resolves it', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (next) => {
+        const path = sameOriginPath(next, url);
+        if (path !== undefined) expect(new URL(path, url).origin).toBe(url.origin);
+      }),
+    );
+  });
+});
+
+describe('fromThisSite', () => {
+  const url = new URL('https://orders.shop.test/sign-in');
+  const request = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
+  test('Origin decides when sent; else Sec-Fetch-Site must be same-origin', () => {
+    expect(fromThisSite(request({ Origin: 'https://orders.shop.test' }), url)).toBe(true);
+    expect(fromThisSite(request({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(false);
+    expect(fromThisSite(request({ Origin: 'null' }), url)).toBe(false);
+    // What Chromium sends for a form on a page with Referrer-Policy: no-referrer.
+    expect(fromThisSite(request({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(true);
+    expect(fromThisSite(request({ Origin: 'https://orders.shop.test', 'Sec-Fetch-Site': 'cross-site' }), url)).toBe(false);
+    expect(fromThisSite(request({ 'Sec-Fetch-Site': 'same-origin' }), url)).toBe(true);
+    expect(fromThisSite(request({ 'Sec-Fetch-Site': 'same-site' }), url)).toBe(false);
+    expect(fromThisSite(request({}), url)).toBe(false);
+  });
+});
+
+describe('the allow-list views', () => {
+  const order = {
+    orderId: 'o',
+    merchantReferenceId: 'r',
+    invoiceId: 'i',
+    customerId: 'c',
+    createTime: new Date(1_795_010_851_412),
+    productId: 'p',
+    priceId: 'pr',
+    priceDataList: [{ name: 'n', unitAmount: 1.5, quantity: 2, currency: 'EUR', imageUrl: 'https://x/y.jpg' }],
+    paymentMethod: { paymentMethodType: 'CARD', paymentInstrumentId: 'pi' },
+    amountSubtotal: 3,
+    amountTotal: 3.5,
+    paymentCurrency: 'EUR',
+    originalCurrency: 'USD',
+    status: 'success',
+    sessionId: 's',
+    metadata: { a: 1 },
+  } as Order;
+
+  test('an order: every documented field but the instrument and metadata, createTime in ms', () => {
+    const { metadata: _m, paymentMethod: _p, createTime: _c, ...rest } = order;
+    expect(orderView(order)).toEqual({ ...rest, createTime: 1_795_010_851_412, paymentMethod: { paymentMethodType: 'CARD' } });
+  });
+
+  test('absent stays absent and null stays null', () => {
+    expect(orderView({ orderId: 'o', paymentMethod: null, createTime: null, priceDataList: null } as Order)).toEqual({
+      orderId: 'o',
+      paymentMethod: null,
+      createTime: null,
+      priceDataList: null,
+    });
+    expect(sessionView({ sessionId: 's', price: { recurring: null }, customer: null } as CheckoutSession)).toEqual({
+      sessionId: 's',
+      price: { recurring: null },
+      customer: null,
+    });
+  });
+
+  test('no undocumented key survives at any depth, whatever its name or value', () => {
+    const extra = fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !/^(name|unitAmount|quantity|currency|imageUrl|paymentMethodType|customerId|email|productId|productName|priceId|amount|exchangeRate|freeTrialDays|interval)$/.test(key)),
+      fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.object()),
+      { maxKeys: 4 },
+    );
+    fc.assert(
+      fc.property(extra, extra, extra, (top, nested, item) => {
+        const view = orderView({ ...top, ...order, paymentMethod: { ...nested, ...order.paymentMethod! }, priceDataList: [{ ...item, ...order.priceDataList![0]! }] } as Order);
+        expect(view).toEqual(orderView(order));
+        const session = sessionView({
+          ...top,
+          sessionId: 's',
+          customer: { ...nested, customerId: 'c' },
+          price: { ...nested, priceId: 'p', priceList: [{ ...item, amount: 1 }], recurring: { ...item, interval: 'week' } },
+          product: { ...nested, productName: 'x' },
+        } as CheckoutSession);
+        expect(session).toEqual({ sessionId: 's', customer: { customerId: 'c' }, price: { priceId: 'p', priceList: [{ amount: 1 }], recurring: { interval: 'week' } }, product: { productName: 'x' } });
+      }),
+    );
+  });
+
+  test('a documented field holding an object instead of a value is dropped, not passed on', () => {
+    expect(orderView({ orderId: { secret: 1 }, status: ['x'] } as unknown as Order)).toEqual({});
+  });
+});
+
+describe('chooseReader', () => {
+  test.each([
+    [null, 'en', 'en'],
+    ['', 'en', 'en'],
+    ['de-DE,de;q=0.9', 'de', 'de-DE'],
+    ['fr', 'fr', 'fr'],
+    ['es-MX', 'es', 'es-MX'],
+    ['ja, zh;q=0.8', 'en', 'en'],
+    ['ja, es;q=0.2, fr;q=0.3', 'fr', 'fr'],
+    ['de;q=0, fr;q=0.1', 'fr', 'fr'],
+    ['EN-gb', 'en', 'en-GB'],
+    ['*;q=1, de;q=0.5', 'de', 'de'],
+    ['no-such_tag!!, es', 'es', 'es'],
+  ])('%j: %s (%s)', (header, language, locale) => {
+    const reader = chooseReader(header);
+    expect(reader.language).toBe(language);
+    expect(reader.locale).toBe(locale);
+  });
+});
+
+describe('inWords', () => {
+  test('known values in words, unknown ones as sent, nothing for nothing', () => {
+    const { t } = chooseReader('de');
+    expect(inWords('success', t)).toBe('Bezahlt');
+    expect(inWords('unpaid', t)).toBe('Noch nicht bezahlt');
+    expect(inWords('CARD', t)).toBe('Karte');
+    expect(inWords('on_hold', t)).toBe('on_hold');
+    expect(inWords('toString', t)).toBe('toString');
+    expect(inWords(null, t)).toBeUndefined();
+  });
+});
+
+test('STYLE_HASH is the SHA-256 of the stylesheet (update it with the value this test prints when the style changes)', async () => {
+  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE))).toString('base64');
+  expect(STYLE_HASH, `the stylesheet's hash is now ${digest}`).toBe(digest);
+});
+
+describe('checkCount', () => {
+  test.each([
+    ['/sessions/x', undefined],
+    ['/sessions/x?check=0', 0],
+    ['/sessions/x?check=3', 3],
+    [`/sessions/x?check=${PENDING_MAX_CHECKS + 50}`, PENDING_MAX_CHECKS],
+    ['/sessions/x?check=-1', 0],
+    ['/sessions/x?check=1e9', 0],
+    ['/sessions/x?check=', 0],
+  ])('%s: %s', (path, count) => {
+    expect(checkCount(new URL(path, 'https://w.test'))).toBe(count);
+  });
+});
+
+describe('logLine', () => {
+  test('one JSON object with the request id, method, route, status and times; shared and error only when set', () => {
+    const line = JSON.parse(logLine({ requestId: 'r', route: 'api order', upstreamMs: 12 }, 'GET', 200, 15));
+    expect(line).toEqual({ requestId: 'r', method: 'GET', route: 'api order', status: 200, upstreamMs: 12, ms: 15 });
+    const failed = JSON.parse(logLine({ requestId: 'r', route: 'home', shared: true, error: { name: 'TimeoutError' } }, 'HEAD', 504, 1));
+    expect(failed).toEqual({ requestId: 'r', method: 'HEAD', route: 'home', status: 504, upstreamMs: null, shared: true, ms: 1, error: { name: 'TimeoutError' } });
+  });
+});

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
+import type { Stack } from './harness.js';
+
+// The small suite in the real runtime: the worker in workerd (wrangler's unstable_startWorker), over loopback HTTP,
+// against the sandbox over loopback HTTP. What only the runtime can show: its Request/Headers/URL, raw paths that
+// no client library would send, cookies in Set-Cookie, timers and cancellation, shared lookups across requests of
+// one isolate, and the rate-limit binding. Everything else is tested in-process (api, auth, http, pages, units).
+
+const COOKIE = '__Host-checkout-lookup';
+let stack: Stack;
+let limited: Stack;
+let ada: string;
+
+// Both runtimes start at once: most of a start is waiting.
+beforeAll(async () => {
+  [stack, limited] = await Promise.all([
+    startStack({ vars: { UPSTREAM_TIMEOUT_MS: '800', SHOP_URL: 'https://shop.example.com' } }),
+    startStack({ rateLimit: { limit: 3, period: 60 } }),
+  ]);
+  ada = await stack.token('cus_ada');
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  expectNoSecrets(limited);
+  await Promise.all([stack?.close(), limited?.close()]);
+});
+
+test('the JSON route answers the allow-listed view, with Server-Timing', async () => {
+  const upstream = await upstreamRecord(stack, '/api/order/ord_ada_1');
+  stack.sandbox.putOrder({ ...upstream, orderId: 'ord_ada_extra', internalNote: 'LEAK_1', paymentMethod: { ...upstream.paymentMethod, billingAddress: 'LEAK_2' } });
+  const answer = await stack.send('/api/order/ord_ada_extra', { headers: bearer(ada) });
+  expect(answer.status).toBe(200);
+  expect(answer.body).not.toContain('LEAK');
+  expect(answer.body).not.toContain(upstream.paymentMethod.paymentInstrumentId);
+  expect(answer.json().data.paymentMethod).toEqual({ paymentMethodType: 'CARD' });
+  expect(answer.headers['server-timing']).toMatch(/^upstream;dur=\d+/);
+});
+
+test('sign-in: the link shows Continue; its POST from this origin sets the cookie; the page then renders in German', async () => {
+  const token = await stack.token('cus_ada');
+  const link = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+  expect(link.status).toBe(200);
+  expect(link.headers['set-cookie']).toBeUndefined();
+  const body = new URLSearchParams({ token, next: '/orders/ord_ada_1' }).toString();
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) };
+  const crossSite = await stack.send('/sign-in', { method: 'POST', headers: { ...form, Origin: 'https://evil.example' }, body });
+  expect(crossSite.status).toBe(403);
+  expect(crossSite.headers['set-cookie']).toBeUndefined();
+  const posted = await stack.send('/sign-in', { method: 'POST', headers: { ...form, Origin: stack.url }, body });
+  expect(posted.status).toBe(303);
+  expect(posted.headers['location']).toBe('/orders/ord_ada_1');
+  const [cookie] = posted.headers['set-cookie'] as string[];
+  const pair = cookie!.split(';')[0]!;
+  expect(pair).toBe(`${COOKIE}=${token}`);
+  const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: pair, 'Accept-Language': 'de-DE' } });
+  expect(page.status).toBe(200);
+  expect(page.body).toContain('<h1>ADA-2026-0042</h1>');
+  expect(page.body).toContain('Bestellnummer');
+  expect(page.body).toMatch(/73,27\s€/);
+  expect(page.body).toContain('<a href="https://shop.example.com/">');
+});
+
+test('a token with CR/LF inside, in the form: 401, never 500 (workerd refuses such a Set-Cookie value)', async () => {
+  const token = await stack.token('cus_ada');
+  for (const spoilt of [token.replace('.', '.\r\n'), token.replace('.', '. '), `${token}==`]) {
+    const body = new URLSearchParams({ token: spoilt, next: '/' }).toString();
+    const answer = await stack.send('/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: stack.url },
+      body,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  }
+});
+
+test.each([
+  '/api/order/..%2F..%2Fapi%2Forder%2Ford_grace_1',
+  '/api/order/ord_ada_1%2F..%2Ford_grace_1',
+  '/api/order/%2e%2e',
+  '/api/order/..',
+  '/api/checkout/session/cs_open_ada/..',
+])('the raw path %s answers the same 404 and never reaches the service', async (path) => {
+  const reference = await stack.send('/api/order/ord_nobody', { headers: bearer(ada) });
+  stack.sandbox.clearLog();
+  const answer = await stack.send(path, { headers: bearer(ada) });
+  expect(answer.status).toBe(404);
+  expect(answer.body).toBe(reference.body);
+  expect(stableHeaders(answer)).toEqual(stableHeaders(reference));
+  expect(stack.sandbox.log).toEqual([]);
+});
+
+test('TRACE: 405', async () => {
+  expect((await stack.send('/api/order/ord_ada_1', { method: 'TRACE', headers: bearer(ada) })).status).toBe(405);
+});
+
+test('a stalled answer becomes 504 at the deadline (UPSTREAM_TIMEOUT_MS), with the request id', async () => {
+  const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'stall' });
+  try {
+    const started = Date.now();
+    const answer = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
+    expect(answer.status).toBe(504);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    expect(answer.headers['x-request-id']).toBe(answer.json().requestId);
+  } finally {
+    remove();
+  }
+});
+
+test('identical lookups in flight across requests of the isolate are made once', async () => {
+  const remove = stack.sandbox.fault({ route: 'order', id: 'ord_ada_1' }, { kind: 'latency', ms: 300 });
+  stack.sandbox.clearLog();
+  try {
+    const grace = await stack.token('cus_grace');
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => stack.send('/api/order/ord_ada_1', { headers: bearer(ada) })),
+      stack.send('/api/order/ord_ada_1', { headers: bearer(grace) }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 404]);
+    expect(stack.sandbox.log.length).toBeLessThan(answers.length);
+  } finally {
+    remove();
+  }
+});
+
+describe('the Workers rate-limit binding', () => {
+  test('limits each signed-in customer on their own, with 429 and Retry-After', async () => {
+    const token = await limited.token('cus_ada');
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await limited.send('/api/order/ord_ada_1', { headers: bearer(token) })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const page = await limited.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${token}` } });
+    expect(page.status).toBe(429);
+    expect(page.headers['retry-after']).toBe('60');
+    const grace = await limited.token('cus_grace');
+    expect((await limited.send('/api/order/ord_grace_1', { headers: bearer(grace) })).status).toBe(200);
+  });
+});
