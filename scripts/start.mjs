@@ -93,6 +93,8 @@ if ([HOST, 'localhost'].includes(upstream.hostname)) {
 
 const wrangler = ['node_modules/wrangler/bin/wrangler.js', 'dev', '--ip', HOST, '--port', String(WORKER_PORT)];
 wrangler.push('--show-interactive-dev-session=false', ...(process.env.DEV_VARS_FILE ? ['--env-file', DEV_VARS] : []));
+// The pages' link back to the shop: a placeholder address unless .dev.vars names the real one.
+if (!vars.SHOP_URL) wrangler.push('--var', 'SHOP_URL:https://shop.example.com');
 run(wrangler, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, ['ignore', 'inherit', 'inherit']);
 
 const origin = `http://${HOST}:${WORKER_PORT}`;
