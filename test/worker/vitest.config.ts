@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// The worker in real workerd (wrangler's unstable_startWorker: the same bundling and runtime as `wrangler dev`),
-// driven over loopback HTTP from Node, against the sandbox served over loopback HTTP. Both sides run in the test
-// process, so tests set sandbox faults directly. The worker imports the built package: `npm run build` first.
+// The sample Worker. Most files import its handler and call it in-process (Request in, Response out) with the
+// sandbox as its UPSTREAM binding (in-process.ts); workerd.test.ts and deploy.test.ts prove the real runtime
+// (wrangler's unstable_startWorker over loopback HTTP) and `wrangler deploy --dry-run`. The worker imports the
+// built package: `npm run build` first.
 export default defineProject({
   test: {
     name: 'worker',
@@ -10,7 +11,7 @@ export default defineProject({
     include: ['**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    // Each file starts its own workerd; two cores do not run several at once reliably.
+    // The workerd files start real runtimes; two cores do not run several at once reliably.
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
