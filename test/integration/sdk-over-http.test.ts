@@ -47,6 +47,23 @@ async function failure(call: Promise<unknown>): Promise<{ error: unknown; ms: nu
   throw new Error('expected the call to fail');
 }
 
+/**
+ * Polls, with a deadline, until the server has stopped producing the body of the first logged request: its byte
+ * count unchanged for 50 ms (the stream is cancelled once the client closes the connection).
+ */
+async function producedAll(deadline = 5000): Promise<void> {
+  const end = performance.now() + deadline;
+  let last = -1;
+  let since = performance.now();
+  for (;;) {
+    const bytes = sandbox.log[0]?.bodyBytes ?? 0;
+    if (bytes !== last) [last, since] = [bytes, performance.now()];
+    else if (performance.now() - since >= 50) return;
+    if (performance.now() > end) throw new Error(`the server was still producing after ${deadline} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The X-Timestamp of every logged attempt. */
 function timestamps(): number[] {
   return sandbox.log.map((entry) => Number(entry.headers['x-timestamp']));
@@ -245,7 +262,7 @@ describe('bodies that are not the envelope', () => {
     const { error } = await failure(getOrder(ADA, options));
     expect(error).toBeInstanceOf(ValidationError);
     // Let the server notice the closed connection, then see how much it was made to produce.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await producedAll();
     expect(sandbox.log).toHaveLength(1);
     expect(sandbox.log[0]!.bodyBytes).toBeGreaterThan(1024 * 1024);
     expect(sandbox.log[0]!.bodyBytes).toBeLessThan(size / 4);
@@ -256,7 +273,7 @@ describe('bodies that are not the envelope', () => {
     sandbox.fault({ id: ADA }, { kind: 'oversized', bytes: size, contentLength: true });
     const { error } = await failure(getOrder(ADA, options));
     expect(error).toBeInstanceOf(ValidationError);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await producedAll();
     expect(sandbox.log[0]!.bodyBytes).toBeLessThan(size / 4);
   });
 
