@@ -16,7 +16,7 @@ function reachable(root: unknown): unknown[] {
     for (const key of Reflect.ownKeys(value)) {
       if (typeof key === 'symbol') queue.push(key.description);
       else queue.push(key);
-      const descriptor = Reflect.getOwnPropertyDescriptor(value, key)!;
+      const descriptor: PropertyDescriptor = Reflect.getOwnPropertyDescriptor(value, key)!;
       if ('value' in descriptor) queue.push(descriptor.value);
       else {
         try {
@@ -128,8 +128,9 @@ describe('the API key never leaves in an error, whatever the injected fetch thro
     const build = (s: Shape, request: Request): unknown => {
       if (s.kind === 'string') return s.message;
       if (s.kind === 'Request') return request;
-      const made: Record<string, unknown> =
-        s.kind === 'object' ? { message: s.message } : new (s.kind === 'Error' ? Error : TypeError)(s.message);
+      const made = (
+        s.kind === 'object' ? { message: s.message } : new (s.kind === 'Error' ? Error : TypeError)(s.message)
+      ) as Record<string, unknown>;
       for (const [name, value] of s.props) {
         const values = { key: KEY, request, headers: request.headers, text: `x-api-key=${KEY}` };
         Object.defineProperty(made, name, { value: values[value], enumerable: name.length % 2 === 0, configurable: true });
