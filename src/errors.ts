@@ -36,6 +36,11 @@ export class NetworkError extends LookupError {
   override name = 'NetworkError' as const;
 }
 
+/** A bad id (empty, "." or "..", over 256 characters, controls, lone surrogates), raised before any request. */
+export class InvalidIdError extends TypeError {
+  override name = 'InvalidIdError' as const;
+}
+
 /** The call's deadline (`timeout`) passed, while waiting for headers, between attempts or while reading the body. */
 export class TimeoutError extends LookupError {
   override name = 'TimeoutError' as const;

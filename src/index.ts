@@ -3,6 +3,7 @@ export { getSession } from './get-session.js';
 export type { LookupOptions } from './options.js';
 export {
   ApiError,
+  InvalidIdError,
   isLookupError,
   LookupError,
   NetworkError,

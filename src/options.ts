@@ -32,7 +32,7 @@ export const defaults = {
   maxBodyBytes: 1024 * 1024,
 } as const;
 
-/** Throws a `TypeError` that names the option, unless `ok`. */
-export function check(ok: unknown, name: string, rule: string): void {
-  if (!ok) throw new TypeError(`"${name}" must be ${rule}`);
+/** Throws a `TypeError` (or `Class`, a subclass of it) that names the option, unless `ok`. */
+export function check(ok: unknown, name: string, rule: string, Class: new (message: string) => TypeError = TypeError): void {
+  if (!ok) throw new Class(`"${name}" must be ${rule}`);
 }

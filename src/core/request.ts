@@ -3,6 +3,7 @@ import { ApiError, NetworkError, TimeoutError, ValidationError } from '../errors
 import { check, defaults, type LookupOptions } from '../options.js';
 import { abortHandle } from './abort.js';
 import { readText } from './body.js';
+import { redact, safeCause } from './cause.js';
 import { isBrowser } from './browser.js';
 import { type Envelope, EnvelopeSchema } from './envelope.js';
 import { toIssues } from './issues.js';
@@ -54,8 +55,8 @@ export async function lookup<TSchema extends v.GenericSchema>(
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
   // The key goes only through "apiKey", with its checks, guard and redaction.
-  headers.delete('X-API-KEY');
   if (apiKey) headers.set('X-API-KEY', apiKey);
+  else headers.delete('X-API-KEY');
 
   try {
     for (let attempt = 0; ; attempt++) {
@@ -68,8 +69,9 @@ export async function lookup<TSchema extends v.GenericSchema>(
           // Raced with the signal: an injected fetch that ignores signals must not outlive the deadline.
           response = await Promise.race([fetch(new Request(url, { headers, signal, redirect: 'manual' })), aborted]);
           text = await readText(response, maxBodyBytes, aborted);
-        } catch (cause) {
-          throw new NetworkError('The request failed', { cause });
+        } catch (failure) {
+          // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
+          throw new NetworkError('The request failed', { cause: safeCause(failure, apiKey) });
         }
 
         let body: unknown;
@@ -92,7 +94,7 @@ export async function lookup<TSchema extends v.GenericSchema>(
           }
         }
         // Never echo the key, even if the service put it in its message.
-        const said = apiKey && msg ? msg.split(apiKey).join('[redacted]') : msg;
+        const said = msg && redact(msg, apiKey);
         throw new ApiError(
           `HTTP ${response.status}${code === undefined ? '' : `, code ${code}`}${said ? `: ${said}` : ''}`,
           { status: response.status, code, retryAfter: parseRetryAfter(response.headers.get('retry-after'), now) },

@@ -1,3 +1,4 @@
+import { InvalidIdError } from '../errors.js';
 import { check } from '../options.js';
 
 // Empty, "." or "..", longer than 256 characters, or holding C0 controls, DEL or C1 controls.
@@ -5,7 +6,8 @@ const BAD_ID = /^\.{0,2}$|^.{257}|[\u0000-\u001f\u007f-\u009f]/su;
 
 /**
  * Builds the request URL from the base URL, the resource's path and the id. The id travels as one percent-encoded
- * path segment, so no id can leave its path. Throws a `TypeError` before any request for a bad base URL or id.
+ * path segment, so no id can leave its path. Throws before any request: a `TypeError` for a bad base URL, an
+ * `InvalidIdError` for a bad id.
  */
 export function resourceUrl(baseUrl: string | URL, path: string, id: string): string {
   let base: URL | undefined;
@@ -19,6 +21,6 @@ export function resourceUrl(baseUrl: string | URL, path: string, id: string): st
     // encodeURIComponent throws a URIError on a lone surrogate.
     if (typeof id === 'string' && !BAD_ID.test(id)) segment = encodeURIComponent(id);
   } catch {}
-  check(segment, 'id', '1 to 256 characters, not "." or "..", no controls');
+  check(segment, 'id', '1 to 256 characters, not "." or "..", no controls', InvalidIdError);
   return `${base!.origin}${base!.pathname.replace(/\/?$/, '/')}${path}${segment}`;
 }

@@ -156,7 +156,7 @@ describe('README quickstart "### Cloudflare Workers"', () => {
   const block = quickstart(/^### Cloudflare Workers$/);
   const RESULT_MARKER = 'WORKERD-RESULT ';
 
-  test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one', async () => {
+  test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one, 400 InvalidIdError for an empty one', async () => {
     expect(block.lang).toBe('ts');
     const from = (await logged()).length;
     const result = await runBlock(block, 'worker.ts', NODE_24, [
@@ -164,11 +164,12 @@ describe('README quickstart "### Cloudflare Workers"', () => {
       'worker.ts',
       `/?order=${SANDBOX_IDS.orders.ada}`,
       '/?order=nope',
+      '/?order=',
     ]);
     expect(result.code, result.report).toBe(0);
     const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
     expect(line, result.report).toBeDefined();
-    const [found, unknown] = JSON.parse(line!.slice(RESULT_MARKER.length)) as Array<{
+    const [found, unknown, empty] = JSON.parse(line!.slice(RESULT_MARKER.length)) as Array<{
       status: number;
       contentType: string | null;
       body: string;
@@ -180,6 +181,9 @@ describe('README quickstart "### Cloudflare Workers"', () => {
     expect(unknown?.status, result.report).toBe(502);
     expect(unknown?.contentType).toMatch(/^application\/json\b/);
     expect(JSON.parse(unknown!.body)).toEqual({ error: 'ApiError' });
+    expect(empty?.status, result.report).toBe(400);
+    expect(empty?.contentType).toMatch(/^application\/json\b/);
+    expect(JSON.parse(empty!.body)).toEqual({ error: 'InvalidIdError' });
     expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, 'GET /api/order/nope 404']);
   });
 });

@@ -3,7 +3,7 @@ import type { Facts } from './checks.js';
 import type { Service } from './service.js';
 
 // Some of what the package exports; each runtime must see exactly what Node 24 sees (runtimesExports).
-const CORE_EXPORTS = ['ApiError', 'CheckoutSessionSchema', 'LookupError', 'NetworkError', 'OrderSchema', 'PriceDataItemSchema',
+const CORE_EXPORTS = ['ApiError', 'CheckoutSessionSchema', 'InvalidIdError', 'LookupError', 'NetworkError', 'OrderSchema', 'PriceDataItemSchema',
   'TimeoutError', 'ValidationError', 'getOrder', 'getSession', 'isLookupError'];
 
 /** The `instanceof` answers an error of class `name` must give: its class, LookupError (for ours), Error. */
@@ -72,8 +72,8 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
   });
   expect(facts['timeoutError']).toMatchObject({ name: 'TimeoutError', instanceOf: classes('TimeoutError'), isLookupError: true });
   expect(facts['typeError']).toMatchObject({ name: 'TypeError', instanceOf: classes('TypeError'), isLookupError: false });
-  // A bad id is a TypeError (or a subclass of it), never a LookupError: no request went out.
-  expect(facts['badId']).toMatchObject({ instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
+  // A bad id is an InvalidIdError, a subclass of TypeError, never a LookupError: no request went out.
+  expect(facts['badId']).toMatchObject({ name: 'InvalidIdError', instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
   for (const check of ['validationError', 'apiError', 'unauthorized', 'networkError', 'timeoutError', 'typeError', 'badId']) {
     expect(facts[check], check).toMatchObject({ mentionsKey: false });
   }
