@@ -1,84 +1,62 @@
-// Measurement 3: validation throughput of the typical order, the large order and the session: the SDK's own
-// validation (v.safeParse with its schema) and its whole path from body to typed object (getOrder with a fetch
-// that answers a prebuilt Response at once), vs JSON.parse alone, the bare fetch path and the zod baselines.
-// Each case runs in a fresh process: a warm-up, then batches of a fixed time; the median batch is reported (the
-// better of two passes).
-// When the typical order misses its target, the SDK schema case runs again under `node --cpu-prof`.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Validation throughput, in one Node process: per payload, JSON.parse alone, the SDK's schema alone (v.safeParse),
+// both, and (typical order) the whole getOrder path with a fetch that answers a prebuilt Response at once vs bare
+// fetch + JSON.parse with the same fetch. The methods alternate batch by batch (each batch about `batchMs`); the
+// median batch of each is reported, in operations per second.
+//   node bench/validation.mjs     JSON on stdout
+import * as v from 'valibot';
 import { PAYLOADS } from './fixtures.mjs';
-import { BENCH, forkOnce, median, progress } from './lib.mjs';
-import { summarizeProfile } from './profile.mjs';
+import { DIST, median, progress } from './lib.mjs';
 
-export const VALIDATION = Object.freeze({
-  methods: [
-    'JSON.parse',
-    'SDK schema (v.safeParse)',
-    'JSON.parse + SDK schema',
-    'zod v4 schema (safeParse)',
-    'zod/mini schema (safeParse)',
-    'SDK full path, in-memory fetch',
-    'bare fetch + JSON.parse, in-memory fetch',
-  ],
-  payloads: Object.keys(PAYLOADS),
-  warmupMs: 300,
-  batchMs: 200,
-  batches: 7,
-  passes: 2,
-  target: { method: 'SDK schema (v.safeParse)', payload: 'typical order', perSecond: 100_000 },
-});
+export const VALIDATION = { batches: 9, batchMs: 150, target: { payload: 'typical order', method: 'SDK schema', perSecond: 100_000 } };
 
-const CASE = join(BENCH, 'procs', 'validate.mjs');
+async function methods({ kind, data, json }) {
+  const sdk = await import(`${DIST}/index.js`);
+  const schema = kind === 'order' ? sdk.OrderSchema : sdk.CheckoutSessionSchema;
+  const valid = (result) => {
+    if (!result.success) throw new Error(`the ${kind} did not validate`);
+  };
+  const sync = {
+    'JSON.parse': () => JSON.parse(json),
+    'SDK schema': () => valid(v.safeParse(schema, data)),
+    'JSON.parse + SDK schema': () => valid(v.safeParse(schema, JSON.parse(json).data)),
+  };
+  if (kind !== 'order') return { sync, async: {} };
+  const bytes = new TextEncoder().encode(json);
+  const fetch = async () => new Response(bytes, { headers: { 'content-type': 'application/json' } });
+  return {
+    sync,
+    async: {
+      'getOrder, in-memory fetch': () => sdk.getOrder(data.orderId, { baseUrl: 'https://service.test', apiKey: 'bench-key', fetch }),
+      'fetch + JSON.parse, in-memory fetch': async () => JSON.parse(await (await fetch('https://service.test/')).text()),
+    },
+  };
+}
 
-/**
- * Throughput of each { method, payload } cell (see procs/validate.mjs). Each cell runs once per pass, the passes in
- * opposite orders; the better pass's median is kept, so a cell that happened to run while other processes took
- * the cores does not stand for the code.
- */
-export async function measureCells(cells, { warmupMs, batchMs, batches, passes }, label) {
-  const medians = cells.map(() => []);
-  const order = cells.map((_, index) => index);
-  for (let pass = 0; pass < passes; pass++) {
-    for (const index of pass % 2 === 0 ? order : [...order].reverse()) {
-      const { method, payload } = cells[index];
-      const { rates } = await forkOnce(CASE, { method, payload, warmupMs, batchMs, batches }, { timeoutMs: 60_000 });
-      medians[index].push(median(rates));
-    }
-    progress(`${label}: pass ${pass + 1}/${passes}`);
-  }
-  return cells.map(({ method, payload }, index) => {
-    const perSecond = Math.max(...medians[index]);
-    return { method, payload, perSecond, usPer: 1e6 / perSecond, passes: medians[index] };
-  });
+/** Operations per second of one batch of about `ms`; the clock is read every 32 operations. */
+async function batch(operation, isAsync, ms) {
+  let count = 0;
+  const started = performance.now();
+  do {
+    for (let index = 0; index < 32; index++) isAsync ? await operation() : operation();
+    count += 32;
+  } while (performance.now() - started < ms);
+  return (count / (performance.now() - started)) * 1000;
 }
 
 export async function measureValidation(config = VALIDATION) {
-  const { warmupMs, batchMs, batches } = config;
-  const cells = config.payloads.flatMap((payload) => config.methods.map((method) => ({ method, payload })));
-  const results = await measureCells(cells, config, 'validation');
-  const payloads = Object.fromEntries(
-    config.payloads.map((name) => [name, { bytes: Buffer.byteLength(PAYLOADS[name].json), items: PAYLOADS[name].data.priceDataList.length }]),
-  );
-  const { target } = config;
-  const measured = results.find((row) => row.method === target.method && row.payload === target.payload);
-  const result = { config, payloads, results };
-  if (measured.perSecond < target.perSecond) {
-    progress('validation: typical order under target, profiling with --cpu-prof');
-    const dir = await mkdtemp(join(tmpdir(), 'checkout-lookup-prof-validate-'));
-    try {
-      await forkOnce(CASE, { method: target.method, payload: target.payload, warmupMs, batchMs, batches }, {
-        execArgv: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '50'],
-        timeoutMs: 60_000,
-      });
-      result.profile = await summarizeProfile(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+  const results = [];
+  for (const [payload, fixture] of Object.entries(PAYLOADS)) {
+    const { sync, async } = await methods(fixture);
+    const all = [...Object.entries(sync).map(([name, op]) => [name, op, false]), ...Object.entries(async).map(([name, op]) => [name, op, true])];
+    const rates = all.map(() => []);
+    for (const [, op, isAsync] of all) await batch(op, isAsync, config.batchMs); // warm-up
+    for (let round = 0; round < config.batches; round++) {
+      for (const [index, [, op, isAsync]] of all.entries()) rates[index].push(await batch(op, isAsync, config.batchMs));
     }
+    for (const [index, [method]] of all.entries()) results.push({ payload, bytes: fixture.json.length, method, perSecond: median(rates[index]) });
+    progress(`validation: ${payload}`);
   }
-  return result;
+  return { config, results };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureValidation(), null, 2));
-}
+if (process.argv[1] === new URL(import.meta.url).pathname) console.log(JSON.stringify(await measureValidation(), null, 2));

@@ -51,7 +51,7 @@ describe('the API key', () => {
 
   test.each(Object.entries(answers))('never appears in the error for %s', async (_, answer) => {
     const { fetch } = recordingFetch(answer);
-    const pending = getOrder('ord_1', options(fetch, { timeout: 5000 })).catch((e: unknown) => e);
+    const pending = getOrder('ord_ada_1', options(fetch, { timeout: 5000 })).catch((e: unknown) => e);
     await vi.runAllTimersAsync();
     const error = await pending;
     expect(isLookupError(error)).toBe(true);
@@ -65,7 +65,7 @@ describe('the API key', () => {
   test('never reaches the console', async () => {
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m));
     const { fetch } = recordingFetch(() => envelope(null, { status: 503 }), ok(order));
-    const pending = getOrder('ord_1', options(fetch));
+    const pending = getOrder('ord_ada_1', options(fetch));
     await vi.runAllTimersAsync();
     await pending;
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();

@@ -1,4 +1,6 @@
 import type { LookupOptions } from '../../src/index.js';
+import { SANDBOX_IDS, SANDBOX_ORDERS_BY_ID, SANDBOX_SESSIONS_BY_ID } from '../../src/testing/seed.js';
+import type { SandboxCheckoutSession, SandboxOrder, SandboxPriceDataItem } from '../../src/testing/types.js';
 
 export type Responder = (request: Request, attempt: number) => Response | Promise<Response>;
 
@@ -32,51 +34,10 @@ export function envelope(data: unknown, init: ResponseInit & { code?: number; ms
 
 export const ok = (data: unknown): Responder => () => envelope(data);
 
-export const order = {
-  orderId: 'ord_1',
-  merchantReferenceId: 'ref-1',
-  invoiceId: 'inv_1',
-  customerId: 'cus_1',
-  createTime: 1_763_800_000_000,
-  productId: 'prod_1',
-  priceId: 'price_1',
-  priceDataList: [
-    { name: 'Mug', unitAmount: 12.5, quantity: 2, currency: 'EUR', imageUrl: 'https://img.test/mug.png' },
-  ],
-  paymentMethod: { paymentMethodType: 'CARD', paymentInstrumentId: 'pi_1' },
-  amountSubtotal: 25,
-  amountTotal: 29.75,
-  paymentCurrency: 'EUR',
-  originalCurrency: 'EUR',
-  status: 'success',
-  sessionId: 'cs_1',
-  metadata: { campaign: 'spring' },
-};
+// The one fixture source is the sandbox's seed: the seeded order `ord_ada_1` (two items in EUR, paid by card) and
+// the open, unpaid session `cs_open_ada` (a weekly subscription with a 14-day trial), as deep copies.
+export const order = structuredClone(SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada]) as SandboxOrder & { priceDataList: SandboxPriceDataItem[] };
 
-export const session = {
-  sessionId: 'cs_1',
-  token: 'tok_1',
-  status: 'open',
-  paymentStatus: 'unpaid',
-  amountSubtotal: 10,
-  amountTotal: 10,
-  originalCurrency: 'USD',
-  paymentCurrency: 'USD',
-  subscriptionId: 'sub_1',
-  invoiceId: 'inv_1',
-  orderId: 'ord_1',
-  merchantReferenceId: 'ref-1',
-  locale: 'en-US',
-  cancelUrl: 'https://shop.test/cancel',
-  successUrl: 'https://shop.test/success',
-  created: '2026-11-20T10:00:00Z',
-  expire: '2026-11-21T10:00:00Z',
-  price: {
-    priceId: 'price_1',
-    priceList: [{ amount: 10, currency: 'USD', exchangeRate: 1 }],
-    recurring: { freeTrialDays: 7, interval: 'week' },
-  },
-  product: { productId: 'prod_1', productName: 'Weekly box' },
-  customer: { customerId: 'cus_1', email: 'ada@example.test' },
-  priceDataList: [{ name: 'Box', unitAmount: 10, quantity: 1, currency: 'USD', imageUrl: 'https://img.test/box.png' }],
+export const session = structuredClone(SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.open]) as SandboxCheckoutSession & {
+  priceDataList: SandboxPriceDataItem[];
 };

@@ -29,8 +29,8 @@ describe('properties', () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), statuses, async (json, status) => {
         const fetch = async () => new Response(status === 204 ? null : JSON.stringify(json), { status });
-        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
-        await outcome(() => getSession('cs_1', options(fetch, noRetry)));
+        await outcome(() => getOrder('ord_ada_1', options(fetch, noRetry)));
+        await outcome(() => getSession('cs_open_ada', options(fetch, noRetry)));
       }),
       { numRuns: 300 },
     );
@@ -40,8 +40,8 @@ describe('properties', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.jsonValue(), mutated(order), mutated(session)), fc.integer({ min: -1, max: 201 }), async (data, code) => {
         const fetch = async () => Response.json({ code, msg: 'm', data });
-        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
-        await outcome(() => getSession('cs_1', options(fetch, noRetry)));
+        await outcome(() => getOrder('ord_ada_1', options(fetch, noRetry)));
+        await outcome(() => getSession('cs_open_ada', options(fetch, noRetry)));
       }),
       { numRuns: 300 },
     );
@@ -51,7 +51,7 @@ describe('properties', () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), statuses, async (bytes, status) => {
         const fetch = async () => new Response(status === 204 ? null : bytes, { status });
-        await outcome(() => getOrder('ord_1', options(fetch, noRetry)));
+        await outcome(() => getOrder('ord_ada_1', options(fetch, noRetry)));
       }),
       { numRuns: 300 },
     );

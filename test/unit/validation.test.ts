@@ -14,12 +14,12 @@ describe('validation', () => {
   test('accepts null and absent for every field', async () => {
     const nulls = Object.fromEntries(Object.keys(order).map((key) => [key, null]));
     const { fetch } = recordingFetch(ok(nulls), ok({}));
-    expect(await getOrder('ord_1', options(fetch))).toMatchObject({ orderId: null, createTime: null, priceDataList: null });
-    expect(await getOrder('ord_1', options(fetch))).toEqual({});
+    expect(await getOrder('ord_ada_1', options(fetch))).toMatchObject({ orderId: null, createTime: null, priceDataList: null });
+    expect(await getOrder('ord_ada_1', options(fetch))).toEqual({});
     const sessionNulls = Object.fromEntries(Object.keys(session).map((key) => [key, null]));
     const s = recordingFetch(ok(sessionNulls), ok({ price: { priceList: null, recurring: {} }, customer: {} }));
-    expect(await getSession('cs_1', options(s.fetch))).toMatchObject({ sessionId: null, created: null, price: null });
-    expect(await getSession('cs_1', options(s.fetch))).toEqual({ price: { priceList: null, recurring: {} }, customer: {} });
+    expect(await getSession('cs_open_ada', options(s.fetch))).toMatchObject({ sessionId: null, created: null, price: null });
+    expect(await getSession('cs_open_ada', options(s.fetch))).toEqual({ price: { priceList: null, recurring: {} }, customer: {} });
   });
 
   test('keeps unknown fields, at the top and nested', async () => {
@@ -27,18 +27,18 @@ describe('validation', () => {
       ...order,
       loyaltyPoints: 12,
       paymentMethod: { ...order.paymentMethod, last4: '4242' },
-      priceDataList: [{ ...order.priceDataList[0], sku: 'MUG-1' }],
+      priceDataList: [{ ...order.priceDataList[0], sku: 'BEANS-1KG' }],
     };
     const { fetch } = recordingFetch(ok(extended));
-    const result = await getOrder('ord_1', options(fetch));
+    const result = await getOrder('ord_ada_1', options(fetch));
     expect(result['loyaltyPoints']).toBe(12);
     expect(result.paymentMethod?.['last4']).toBe('4242');
-    expect(result.priceDataList?.[0]?.['sku']).toBe('MUG-1');
+    expect(result.priceDataList?.[0]?.['sku']).toBe('BEANS-1KG');
   });
 
   test('accepts status values it has never seen', async () => {
     const { fetch } = recordingFetch(ok({ ...order, status: 'refunded', paymentMethod: { paymentMethodType: 'SEPA' } }));
-    const result = await getOrder('ord_1', options(fetch));
+    const result = await getOrder('ord_ada_1', options(fetch));
     expect(result.status).toBe('refunded');
     expect(result.paymentMethod?.paymentMethodType).toBe('SEPA');
   });
@@ -52,7 +52,7 @@ describe('validation', () => {
       amountTotal: '10.00',
     };
     const { fetch } = recordingFetch(ok(bad));
-    const error = await failure(getSession('cs_1', options(fetch)));
+    const error = await failure(getSession('cs_open_ada', options(fetch)));
     expect(error.issues).toEqual(
       expect.arrayContaining([
         { path: 'amountTotal', message: 'expected number, received string' },
@@ -68,7 +68,7 @@ describe('validation', () => {
 
   test('a wrong type deep in a list is reported with its index', async () => {
     const { fetch } = recordingFetch(ok({ ...order, priceDataList: [order.priceDataList[0], { name: ['x'] }] }));
-    const error = await failure(getOrder('ord_1', options(fetch)));
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues).toEqual([{ path: 'priceDataList.1.name', message: 'expected string, received array' }]);
   });
 });
@@ -83,8 +83,8 @@ describe('dates', () => {
     ['2026-11-20T10:00Z', '2026-11-20T10:00:00.000Z'],
   ])('%s is read as %s', async (value, iso) => {
     const { fetch } = recordingFetch(ok({ createTime: value }), ok({ created: value, expire: value }));
-    expect((await getOrder('ord_1', options(fetch))).createTime?.toISOString()).toBe(iso);
-    const result = await getSession('cs_1', options(fetch));
+    expect((await getOrder('ord_ada_1', options(fetch))).createTime?.toISOString()).toBe(iso);
+    const result = await getSession('cs_open_ada', options(fetch));
     expect(result.created?.toISOString()).toBe(iso);
     expect(result.expire?.toISOString()).toBe(iso);
   });
@@ -105,17 +105,17 @@ describe('dates', () => {
     '%s, in a form or of a type that cannot be read, becomes null without failing the lookup',
     async (value) => {
       const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
-      const result = await getOrder('ord_1', options(fetch));
+      const result = await getOrder('ord_ada_1', options(fetch));
       expect(result.createTime).toBeNull();
-      expect(result.orderId).toBe('ord_1');
+      expect(result.orderId).toBe('ord_ada_1');
     },
   );
 
   test('an order serialised with JSON.stringify reads back the same', async () => {
     const first = recordingFetch(ok(order));
-    const parsed = await getOrder('ord_1', options(first.fetch));
+    const parsed = await getOrder('ord_ada_1', options(first.fetch));
     const second = recordingFetch(() => new Response(JSON.stringify({ code: 0, msg: 'ok', data: parsed })));
-    expect(await getOrder('ord_1', options(second.fetch))).toEqual(parsed);
+    expect(await getOrder('ord_ada_1', options(second.fetch))).toEqual(parsed);
   });
 });
 
@@ -129,7 +129,7 @@ describe('the body and envelope', () => {
     ['invalid UTF-8 inside a string', body(new TextEncoder().encode('{"code":0,"msg":"ok","data":{"orderId":"ord_\u0001"}}').map((b) => (b === 1 ? 0xff : b)))],
   ])('%s in a 2xx is a ValidationError', async (_, answer) => {
     const { fetch, requests } = recordingFetch(answer);
-    const error = await failure(getOrder('ord_1', options(fetch)));
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues[0]?.message).toContain('JSON');
     expect(requests).toHaveLength(1);
   });
@@ -141,7 +141,7 @@ describe('the body and envelope', () => {
     ['a string code', { code: '0', msg: 'success', data: order }],
   ])('JSON that is %s is a ValidationError', async (_, json) => {
     const { fetch } = recordingFetch(() => Response.json(json));
-    await failure(getOrder('ord_1', options(fetch)));
+    await failure(getOrder('ord_ada_1', options(fetch)));
   });
 
   test.each([
@@ -151,24 +151,24 @@ describe('the body and envelope', () => {
     ['absent', undefined],
   ])('data that is %s is a ValidationError at path "data"', async (_, data) => {
     const { fetch } = recordingFetch(() => Response.json({ code: 0, msg: 'success', data }));
-    const error = await failure(getOrder('ord_1', options(fetch)));
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues[0]?.path).toBe('data');
   });
 
   test('successCodes decides which envelope codes succeed', async () => {
     const { fetch } = recordingFetch(() => envelope(order, { code: 1000 }));
-    await expect(getOrder('ord_1', options(fetch))).rejects.toBeInstanceOf(ApiError);
-    expect((await getOrder('ord_1', options(fetch, { successCodes: [1000] }))).orderId).toBe('ord_1');
+    await expect(getOrder('ord_ada_1', options(fetch))).rejects.toBeInstanceOf(ApiError);
+    expect((await getOrder('ord_ada_1', options(fetch, { successCodes: [1000] }))).orderId).toBe('ord_ada_1');
   });
 
   test('code 200 succeeds by default, as 0 does', async () => {
     const { fetch } = recordingFetch(() => envelope(order, { code: 200 }));
-    expect((await getOrder('ord_1', options(fetch))).orderId).toBe('ord_1');
+    expect((await getOrder('ord_ada_1', options(fetch))).orderId).toBe('ord_ada_1');
   });
 
   test('a non-2xx answer without an envelope is still an ApiError with its status', async () => {
     const { fetch } = recordingFetch(body('<h1>Forbidden</h1>', { status: 403 }));
-    const error = await getOrder('ord_1', options(fetch)).catch((e: unknown) => e);
+    const error = await getOrder('ord_ada_1', options(fetch)).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 403, code: undefined });
   });
 });
@@ -191,7 +191,7 @@ describe('the body size limit', () => {
         }),
       );
     const { fetch } = recordingFetch(endless);
-    const error = await failure(getOrder('ord_1', options(fetch)));
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues[0]?.message).toContain('1048576');
     expect(cancelled).toBe(true);
     // 1 MiB is 16 chunks of 64 KiB: reading stops right after the limit, with at most the stream's read-ahead.
@@ -200,12 +200,12 @@ describe('the body size limit', () => {
 
   test('a declared Content-Length above the limit is refused without reading', async () => {
     const { fetch } = recordingFetch(() => new Response('{}', { headers: { 'content-length': '5000000' } }));
-    await failure(getOrder('ord_1', options(fetch)));
+    await failure(getOrder('ord_ada_1', options(fetch)));
   });
 
   test('maxBodyBytes can be raised or lowered', async () => {
     const { fetch } = recordingFetch(ok(order));
-    await failure(getOrder('ord_1', options(fetch, { maxBodyBytes: 100 })));
-    expect((await getOrder('ord_1', options(fetch, { maxBodyBytes: 10_000 }))).orderId).toBe('ord_1');
+    await failure(getOrder('ord_ada_1', options(fetch, { maxBodyBytes: 100 })));
+    expect((await getOrder('ord_ada_1', options(fetch, { maxBodyBytes: 10_000 }))).orderId).toBe('ord_ada_1');
   });
 });

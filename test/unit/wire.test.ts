@@ -54,12 +54,12 @@ describe('the id', () => {
 describe('getSession', () => {
   test('sends GET to {baseUrl}/api/checkout/session/{id} and returns dates as Dates', async () => {
     const { fetch, requests } = recordingFetch(ok(session));
-    const result = await getSession('cs_1', options(fetch));
-    expect(requests[0]?.url).toBe(`${BASE}api/checkout/session/cs_1`);
-    expect(result.created).toEqual(new Date('2026-11-20T10:00:00Z'));
-    expect(result.expire).toEqual(new Date('2026-11-21T10:00:00Z'));
+    const result = await getSession('cs_open_ada', options(fetch));
+    expect(requests[0]?.url).toBe(`${BASE}api/checkout/session/cs_open_ada`);
+    expect(result.created).toEqual(new Date('2026-11-20T09:14:03Z'));
+    expect(result.expire).toEqual(new Date('2026-11-21T09:14:03Z'));
     expect(result.price?.recurring?.interval).toBe('week');
-    expect(result.customer?.email).toBe('ada@example.test');
+    expect(result.customer?.email).toBe('ada@example.com');
   });
 });
 
@@ -67,7 +67,7 @@ describe('the request', () => {
   test('carries extra headers, while the SDK owns X-API-KEY, X-Timestamp and Accept', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
     await getOrder(
-      'ord_1',
+      'ord_ada_1',
       options(fetch, {
         now: () => 5,
         headers: { 'X-Request-Id': 'r-1', 'X-API-KEY': 'other', 'X-Timestamp': '1', Accept: 'text/html' },
@@ -82,7 +82,7 @@ describe('the request', () => {
 
   test('never sends an X-API-KEY given in headers: the key goes only through apiKey, with its guard and redaction', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
-    await getOrder('ord_1', { baseUrl: BASE, fetch, headers: { 'X-API-KEY': 'sk_in_headers' } });
+    await getOrder('ord_ada_1', { baseUrl: BASE, fetch, headers: { 'X-API-KEY': 'sk_in_headers' } });
     expect(requests[0]!.headers.has('x-api-key')).toBe(false);
   });
 
@@ -94,7 +94,7 @@ describe('the request', () => {
         yield ['X-Request-Id', 'r-1'] as [string, string];
       })();
       // Headers accept any iterable of pairs at run time; the DOM types list only arrays.
-      const pending = getOrder('ord_1', options(fetch, { headers: headers as unknown as HeadersInit }));
+      const pending = getOrder('ord_ada_1', options(fetch, { headers: headers as unknown as HeadersInit }));
       await vi.runAllTimersAsync();
       await pending;
       expect(requests.map((r) => r.headers.get('x-request-id'))).toEqual(['r-1', 'r-1']);
@@ -105,7 +105,7 @@ describe('the request', () => {
 
   test('has no X-API-KEY when no apiKey is given (calling a proxy)', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
-    await getOrder('ord_1', { baseUrl: BASE, fetch });
+    await getOrder('ord_ada_1', { baseUrl: BASE, fetch });
     expect(requests[0]!.headers.has('x-api-key')).toBe(false);
   });
 
@@ -114,7 +114,7 @@ describe('the request', () => {
     const { fetch, requests } = recordingFetch(ok(order));
     globalThis.fetch = fetch as typeof globalThis.fetch;
     try {
-      await getOrder('ord_1', { baseUrl: BASE });
+      await getOrder('ord_ada_1', { baseUrl: BASE });
     } finally {
       globalThis.fetch = original;
     }
@@ -138,7 +138,7 @@ describe('options', () => {
     [{ baseUrl: BASE, fetch: 'no' }, '"fetch"'],
   ])('%o is rejected with a TypeError naming the option, before any request', async (bad, name) => {
     const { fetch, requests } = recordingFetch(ok(order));
-    const error = await getOrder('ord_1', { fetch, ...(bad as object) } as never).catch((e: unknown) => e);
+    const error = await getOrder('ord_ada_1', { fetch, ...(bad as object) } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain(name);
     expect(requests).toHaveLength(0);
@@ -149,17 +149,17 @@ describe('options', () => {
     ['signal', { signal: {} }],
   ])('a %s of the wrong type is a TypeError before any request', async (_, bad) => {
     const { fetch, requests } = recordingFetch(ok(order));
-    await expect(getOrder('ord_1', options(fetch, bad as never))).rejects.toThrow(TypeError);
+    await expect(getOrder('ord_ada_1', options(fetch, bad as never))).rejects.toThrow(TypeError);
     expect(requests).toHaveLength(0);
   });
 
   test('credentials and a fragment in baseUrl are dropped, never sent', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
-    await getOrder('ord_1', options(fetch, { baseUrl: 'https://user:pw@h.test/v#top' }));
-    expect(requests[0]?.url).toBe('https://h.test/v/api/order/ord_1');
+    await getOrder('ord_ada_1', options(fetch, { baseUrl: 'https://user:pw@h.test/v#top' }));
+    expect(requests[0]?.url).toBe('https://h.test/v/api/order/ord_ada_1');
   });
 
   test('without options at all is a TypeError', async () => {
-    await expect(getOrder('ord_1', undefined as never)).rejects.toThrow(TypeError);
+    await expect(getOrder('ord_ada_1', undefined as never)).rejects.toThrow(TypeError);
   });
 });
