@@ -1,7 +1,7 @@
 // Bundle size of the BUILT package as a user's bundler sees it: each entry imports 'checkout-lookup' through the
 // package's own package.json (exports, "sideEffects": false) and is bundled and minified by esbuild (as wrangler
 // does) and rollup + node-resolve + terser (as Vite does), then gzipped at level 9. `npm test` runs it for the
-// budgets below (exit 1 on a miss); the bench imports `bundleSizes`. CHECKOUT_LOOKUP_PACKAGE_DIR measures another copy.
+// budgets below (exit 1 on a miss); the bench runs it and reads its table. CHECKOUT_LOOKUP_PACKAGE_DIR measures another copy.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
