@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import { serveSandbox } from 'checkout-lookup/testing/node';
-import { SignJWT } from 'jose';
 import { unstable_startWorker } from 'wrangler';
-import type { Answer } from './helpers.js';
+import { type Answer, signToken } from './helpers.js';
 
 export { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
 export type { Answer } from './helpers.js';
@@ -87,14 +86,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       answers.push(answer);
       return answer;
     },
-    token(sub, claims = {}) {
-      return new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(authSecret));
-    },
+    token: (sub, claims = {}) => signToken(authSecret, sub, claims),
     async close() {
       await worker.dispose();
       await server.close();

@@ -1,4 +1,5 @@
 import type { Sandbox } from 'checkout-lookup/testing';
+import { SignJWT } from 'jose';
 
 // Helpers shared by the in-process tests and the workerd suite; nothing here loads wrangler.
 
@@ -54,4 +55,14 @@ export async function upstreamRecord(stack: { readonly apiKey: string; readonly 
 /** `Authorization: Bearer …` */
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** A sign-in token for `sub`, HS256 with `authSecret`, issued now and valid for an hour; `claims` added or overriding. */
+export function signToken(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(authSecret));
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
-import { SignJWT } from 'jose';
 import worker from '../../worker/index.js';
 import type { Env } from '../../worker/index.js';
-import type { Answer } from './helpers.js';
+import { type Answer, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
@@ -109,14 +108,7 @@ export function startLocal(options: LocalOptions = {}): Local {
       answers.push(answer);
       return answer;
     },
-    token(sub, claims = {}) {
-      return new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(authSecret));
-    },
+    token: (sub, claims = {}) => signToken(authSecret, sub, claims),
     async close() {
       logSinks.delete(logs);
     },
