@@ -24,11 +24,15 @@ describe('public types', () => {
     expectTypeOf<PriceDataItem['quantity']>().toEqualTypeOf<number | null | undefined>();
   });
 
-  test('status fields offer the known values and accept any other string', () => {
-    expectTypeOf<'open'>().toExtend<NonNullable<CheckoutSession['status']>>();
-    expectTypeOf<'expired'>().toExtend<NonNullable<CheckoutSession['status']>>();
-    expectTypeOf<'success'>().toExtend<NonNullable<Order['status']>>();
-    expectTypeOf<'CARD'>().toExtend<NonNullable<NonNullable<Order['paymentMethod']>['paymentMethodType']>>();
+  test('status fields offer the known values as literals and accept any other string', () => {
+    type Known<T> = Exclude<T, null | undefined>;
+    // Exactly the literal plus `string & {}`: a plain `string` fails here (no autocompletion of the literal).
+    expectTypeOf<Known<CheckoutSession['status']>>().toEqualTypeOf<'open' | (string & {})>();
+    expectTypeOf<Known<CheckoutSession['paymentStatus']>>().toEqualTypeOf<'unpaid' | (string & {})>();
+    expectTypeOf<Known<Order['status']>>().toEqualTypeOf<'success' | (string & {})>();
+    expectTypeOf<Known<Known<Order['paymentMethod']>['paymentMethodType']>>().toEqualTypeOf<'CARD' | (string & {})>();
+    expectTypeOf<Known<CheckoutSession['status']>>().not.toEqualTypeOf<string>();
+    expectTypeOf<'expired'>().toExtend<Known<CheckoutSession['status']>>();
   });
 
   test('options: only baseUrl is required', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { getOrder, getSession } from '../../src/index.js';
-import { BASE, ok, options, order, recordingFetch, session } from './helpers.js';
+import { BASE, KEY, ok, options, order, recordingFetch, session } from './helpers.js';
 
 describe('the id', () => {
   test.each([
@@ -75,7 +75,8 @@ describe('the request', () => {
     );
     const headers = requests[0]!.headers;
     expect(headers.get('x-request-id')).toBe('r-1');
-    expect(headers.get('x-api-key')).not.toBe('other');
+    // The key of `apiKey`, not the one in `headers` (a `.not.toBe('other')` would also pass with no key sent).
+    expect(headers.get('x-api-key')).toBe(KEY);
     expect(headers.get('x-timestamp')).toBe('5');
     expect(headers.get('accept')).toBe('application/json');
   });
