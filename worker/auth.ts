@@ -1,8 +1,9 @@
 import { jwtVerify } from 'jose';
+import { readCookie, SESSION_COOKIE } from './cookies.js';
 import type { Settings } from './env.js';
 
 // Tokens are minted on the merchant's servers; a few seconds of clock drift between them and the edge is normal.
-export const CLOCK_TOLERANCE_SECONDS = 30;
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** A verified sign-in: the customer id and when the token expires (seconds since the epoch). */
 export interface Subject {
@@ -67,4 +68,10 @@ export function bearerToken(request: Request): string | undefined {
   if (header === null) return undefined;
   const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
   return match?.[1] ?? '';
+}
+
+/** The customer signed in by the request's cookie, or `undefined` without a cookie or with one that fails. */
+export async function signedIn(request: Request, settings: Settings): Promise<Subject | undefined> {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? verifyToken(token, settings) : undefined;
 }

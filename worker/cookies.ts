@@ -24,5 +24,5 @@ export function sessionCookie(token: string, maxAgeSeconds: number): string {
 
 /** `Set-Cookie` that removes the sign-in cookie (same name and attributes, expired). */
 export function clearedCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
+  return sessionCookie('', 0);
 }

@@ -55,13 +55,13 @@ function options(settings: Settings) {
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
 /** A lookup in flight: `settled` is set by the request that makes the call, read by the ones that join it. */
-export interface Flight {
+interface Flight {
   readonly started: number;
   settled?: Settled<unknown>;
 }
 
 /** How often a request that joined another's lookup looks whether it has settled, in ms. */
-export const JOIN_POLL_MS = 2;
+const JOIN_POLL_MS = 2;
 
 /**
  * One lookup. Identical lookups in flight at once (same kind and id, same settings) share one call to the service;

@@ -1,5 +1,4 @@
-import { verifyToken } from './auth.js';
-import { readCookie, SESSION_COOKIE } from './cookies.js';
+import { signedIn } from './auth.js';
 import type { Settings } from './env.js';
 import { formatMoney, formatTime } from './format.js';
 import { html, Html } from './html.js';
@@ -150,8 +149,7 @@ export async function pageRoute(request: Request, url: URL, settings: Settings, 
   if (kind === undefined) return notFoundPage(reader, settings);
   trace.route = kind === 'order' ? 'page order' : 'page session';
 
-  const token = readCookie(request, SESSION_COOKIE);
-  const subject = token ? await verifyToken(token, settings) : undefined;
+  const subject = await signedIn(request, settings);
   if (subject === undefined) return messagePage(401, reader.t.notSignedIn, reader, settings);
   if (await overLimit(subject, settings)) {
     return messagePage(429, reader.t.tooMany, reader, settings, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
@@ -167,7 +165,7 @@ export async function pageRoute(request: Request, url: URL, settings: Settings, 
   );
 }
 
-export function notFoundPage(reader: Reader, settings?: Settings): Promise<Response> {
+function notFoundPage(reader: Reader, settings?: Settings): Promise<Response> {
   return messagePage(404, reader.t.notFound, reader, settings);
 }
 

@@ -1,6 +1,5 @@
-import { verifyToken } from './auth.js';
-import type { Subject } from './auth.js';
-import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
+import { signedIn, verifyToken } from './auth.js';
+import { clearedCookie, sessionCookie } from './cookies.js';
 import type { Settings } from './env.js';
 import { html } from './html.js';
 import { chooseReader } from './i18n.js';
@@ -124,11 +123,6 @@ async function readForm(request: Request): Promise<URLSearchParams | undefined> 
     offset += chunk.byteLength;
   }
   return new URLSearchParams(new TextDecoder().decode(bytes));
-}
-
-async function signedIn(request: Request, settings: Settings): Promise<Subject | undefined> {
-  const token = readCookie(request, SESSION_COOKIE);
-  return token ? verifyToken(token, settings) : undefined;
 }
 
 /** `next` as a path of this origin, or `undefined` for anything a browser could resolve to another origin. */

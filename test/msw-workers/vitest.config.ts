@@ -7,7 +7,8 @@ import { writeDocExamples } from '../sandbox/docs-examples.js';
 writeDocExamples(join(import.meta.dirname, 'docs-examples'), (code) => code.startsWith('// worker'));
 
 // MSW inside the Workers vitest integration: the tests run in workerd, a Worker calls the global `fetch`, and
-// `setupServer` from msw/node answers it with the sandbox's handlers. Imports the built package: `npm run build` first.
+// MSW's network API (`defineNetwork` with its FetchInterceptor; msw/node's `setupServer` cannot load in workerd)
+// answers it with the sandbox's handlers. Imports the built package: `npm run build` first.
 export default defineProject({
   plugins: [
     cloudflareTest({

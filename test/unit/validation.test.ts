@@ -199,8 +199,25 @@ describe('the body size limit', () => {
   });
 
   test('a declared Content-Length above the limit is refused without reading', async () => {
-    const { fetch } = recordingFetch(() => new Response('{}', { headers: { 'content-length': '5000000' } }));
-    await failure(getOrder('ord_ada_1', options(fetch)));
+    // A valid envelope, so only the declared length can make this fail; the stream counts what is pulled from it.
+    let pulled = 0;
+    const valid = new TextEncoder().encode(JSON.stringify({ code: 0, msg: 'success', data: order }));
+    const declared = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(valid);
+            controller.close();
+          },
+        }),
+        { headers: { 'content-length': '5000000' } },
+      );
+    const { fetch } = recordingFetch(declared);
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
+    expect(error.issues[0]?.message).toBe('expected at most 1048576 bytes, received more');
+    // At most the stream's own first pull when it is built; the SDK reads nothing.
+    expect(pulled).toBeLessThanOrEqual(1);
   });
 
   test('maxBodyBytes can be raised or lowered', async () => {
