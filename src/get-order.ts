@@ -8,8 +8,9 @@ import { type Order, OrderSchema } from './schemas/order.js';
  * @param id - The order's identifier; sent as one percent-encoded path segment.
  * @param options - `baseUrl` and, on a server, `apiKey`; see `LookupOptions` for deadline, retries and more.
  * @returns The order, with any fields the service added beyond the documented ones.
- * @throws `InvalidIdError` (a `TypeError`) for a bad id and `TypeError` for a bad option, before any request; `ApiError`, `NetworkError`, `TimeoutError` or
- * `ValidationError` (all `LookupError`) for a request that went out; the caller's `signal.reason` on abort.
+ * @throws `InvalidIdError` (a `TypeError`) before any request for a bad id, a `TypeError` for a bad option;
+ * `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError` (all `LookupError`) for a request that went out;
+ * the caller's `signal.reason` on abort.
  * @example
  * ```ts
  * const order = await getOrder('ord_123', { baseUrl: env.API_BASE_URL, apiKey: env.API_KEY });

@@ -10,7 +10,7 @@ export {
   TimeoutError,
   ValidationError,
 } from './errors.js';
-export type { LookupErrorName, ValidationIssue } from './errors.js';
+export type { LookupErrorFields, LookupErrorName, ValidationIssue } from './errors.js';
 export { CheckoutSessionSchema } from './schemas/checkout-session.js';
 export type { CheckoutSession } from './schemas/checkout-session.js';
 export { OrderSchema } from './schemas/order.js';

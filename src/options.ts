@@ -13,7 +13,7 @@ export interface LookupOptions {
   /** Retries after a network failure or a 408, 429, 500, 502, 503 or 504. Default 2, so at most 3 attempts. */
   maxRetries?: number | undefined;
   /** Extra request headers. `X-API-KEY`, `X-Timestamp` and `Accept` are always set by the SDK. */
-  headers?: HeadersInit | undefined;
+  headers?: Headers | readonly (readonly [string, string])[] | Readonly<Record<string, string>> | undefined;
   /** Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`. Default `Date.now`. */
   now?: (() => number) | undefined;
   /** Envelope codes that mean success. Default `[0, 200]`: the service's documentation does not give the value. */
@@ -22,17 +22,4 @@ export interface LookupOptions {
   maxBodyBytes?: number | undefined;
   /** Allow sending `apiKey` from a browser page, where anyone can read it. Default `false`. */
   dangerouslyAllowBrowser?: boolean | undefined;
-}
-
-/** Defaults of the options that have one; read-only (not frozen at run time: no code path writes it). */
-export const defaults = {
-  timeout: 10_000,
-  maxRetries: 2,
-  successCodes: [0, 200],
-  maxBodyBytes: 1024 * 1024,
-} as const;
-
-/** Throws a `TypeError` (or `Class`, a subclass of it) that names the option, unless `ok`. */
-export function check(ok: unknown, name: string, rule: string, Class: new (message: string) => TypeError = TypeError): void {
-  if (!ok) throw new Class(`"${name}" must be ${rule}`);
 }

@@ -3,18 +3,28 @@ export function redact(text: unknown, key: string | undefined): string {
   return String(text).split(key!).join('[redacted]');
 }
 
+/** What is kept of a failure as a `cause`: its name, message and code as redacted strings, never the object itself. */
+export interface SafeCause {
+  message: string;
+  name?: string;
+  code?: string;
+}
+
 /**
- * A copy of a failure that is safe to keep as a `cause`: a plain object with the failure's `message`, `name` and
- * `code` (those it has, as strings), each with the key replaced by `[redacted]`. Nothing else is kept: never a
- * `Request`, `Headers` or an object holding one, nor the failure's own `cause`. Never throws: a failure that is no
- * object with a message, or that cannot be read (a getter or `toString` that throws, a Proxy that refuses), keeps
- * the message `[redacted]`.
+ * A copy of whatever an injected `fetch` threw that is safe to keep as a `cause`: a plain object with the failure's
+ * `message` (a thrown string is its own message), `name` and `code` (or the `code` of its own `cause`, where undici
+ * puts ECONNREFUSED), as strings with the key replaced by `[redacted]`. Nothing else is kept: never a `Request`,
+ * `Headers` or an object holding one. Never throws: what cannot be read (a getter or `toString` that throws, a Proxy
+ * that refuses) is left out, and the message is `[redacted]` until one is read.
  */
-export function safeCause(failure: unknown, key: string | undefined): Record<string, string> {
+export function safeCause(failure: unknown, key: string | undefined): SafeCause {
   const copy: Record<string, string> = { message: '[redacted]' };
+  const keep = (field: string, value: unknown) => value != null && (copy[field] = redact(value, key));
   try {
     const from = Object(failure);
-    for (const field of ['message', 'name', 'code']) if (from[field] != null) copy[field] = redact(from[field], key);
+    keep('message', typeof failure === 'string' ? failure : from.message);
+    keep('name', from.name);
+    keep('code', from.code ?? Object(from.cause).code);
   } catch {}
-  return copy;
+  return copy as unknown as SafeCause;
 }

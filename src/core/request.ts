@@ -1,124 +1,132 @@
-import * as v from 'valibot';
-import { ApiError, NetworkError, TimeoutError, ValidationError } from '../errors.js';
-import { check, defaults, type LookupOptions } from '../options.js';
-import { abortHandle } from './abort.js';
+import type * as v from 'valibot';
+import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
+import type { LookupOptions } from '../options.js';
 import { readText } from './body.js';
-import { redact, safeCause } from './cause.js';
 import { isBrowser } from './browser.js';
-import { type Envelope, EnvelopeSchema } from './envelope.js';
-import { toIssues } from './issues.js';
+import { redact, safeCause } from './cause.js';
+import { check } from './check.js';
+import { EnvelopeSchema } from './envelope.js';
 import { backoff, isRetryable, parseRetryAfter } from './retry.js';
-import { resourceUrl } from './url.js';
+import { urlOf } from './url.js';
+import { validate } from './validate.js';
 
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
- * envelope and validation. `path` is the resource's path under the base URL, ending in `/`.
+ * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
-export async function lookup<TSchema extends v.GenericSchema>(
-  path: string,
-  id: string,
-  schema: TSchema,
-  options: LookupOptions,
-): Promise<v.InferOutput<TSchema>> {
+export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // Options are resolved once: an option left out or set to undefined takes its default.
-  const {
-    baseUrl,
-    apiKey,
-    headers: extraHeaders,
-    signal: caller,
-    fetch = globalThis.fetch,
-    now = Date.now,
-    timeout = defaults.timeout,
-    maxRetries = defaults.maxRetries,
-    successCodes = defaults.successCodes,
-    maxBodyBytes = defaults.maxBodyBytes,
-  } = options ?? {};
-  const url = resourceUrl(baseUrl, path, id);
+  const { baseUrl, apiKey: key, signal: caller, fetch = globalThis.fetch, now = Date.now, timeout = 10_000 } = options ?? {};
+  const { maxRetries = 2, successCodes = [0, 200], maxBodyBytes = 1_048_576 } = options ?? {};
+  const { origin, path: fullPath } = urlOf(baseUrl, route, id);
   // The key must pass as a header value: a runtime's own error for a bad one would quote it.
-  check(apiKey === undefined || /^[\x21-\x7e]+$/.test(apiKey), 'apiKey', 'visible ASCII');
+  check(key === undefined || /^[\x21-\x7e]+$/.test(key), 'apiKey', 'visible ASCII');
   check(typeof fetch === 'function', 'fetch', 'a function');
   // setTimeout fires at once for delays of 2^31 ms and more.
   check(timeout > 0 && timeout < 2 ** 31, 'timeout', 'above 0');
   check(maxRetries >= 0, 'maxRetries', '0 or above');
   check(maxBodyBytes > 0, 'maxBodyBytes', 'above 0');
-  check(!apiKey || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
-  if (caller?.aborted) throw caller.reason;
-
-  // One abort handle carries both the deadline and the caller's abort, so every wait below has a single signal.
-  const { signal, aborted, abort } = abortHandle();
-  const onAbort = () => abort(caller!.reason);
-  // Before the timer: a "signal" that is no AbortSignal throws here, leaving no timer behind.
-  caller?.addEventListener('abort', onAbort);
-  const deadline = Date.now() + timeout;
-  const timer = setTimeout(() => abort(new TimeoutError(`Timed out after ${timeout} ms`)), timeout);
+  check(!key || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
   // Read once: a one-shot iterable of headers would be used up by the first attempt. Each Request copies them.
-  const headers = new Headers(extraHeaders);
+  const headers = new Headers(options.headers as HeadersInit);
   headers.set('Accept', 'application/json');
   // The key goes only through "apiKey", with its checks, guard and redaction.
-  if (apiKey) headers.set('X-API-KEY', apiKey);
-  else headers.delete('X-API-KEY');
+  headers.delete('X-API-KEY');
+  if (key) headers.set('X-API-KEY', key);
+  if (caller?.aborted) throw caller.reason;
+
+  const path = redact(fullPath, key);
+  const start = Date.now();
+  let attempts = 0;
+  let response: Response | undefined;
+  let request: Request | undefined;
+
+  /** An error of this call, with its fields and a message that says where and after how long. */
+  const fail = <E extends LookupError>(Class: new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause: unknown }) => E, what: string, fields?: object, cause?: unknown): E => {
+    const elapsedMs = Date.now() - start;
+    const message = `GET ${path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms`;
+    return new Class(redact(message, key), { method: 'GET', path, attempts, elapsedMs, ...fields }, (cause && { cause }) as { cause: unknown } | undefined);
+  };
+  const invalid = (issues: ValidationIssue[], more?: boolean) => {
+    const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
+    return fail(ValidationError, more ? `${what} (and more)` : what, { issues });
+  };
+
+  // Armed only after every check that can throw (new Headers too): an armed timer keeps a Node process alive.
+  // One abort handle carries both the deadline and the caller's abort, so every wait below has a single signal.
+  const controller = new AbortController();
+  const { signal } = controller;
+  let reject!: (reason: unknown) => void;
+  const aborted = new Promise<never>((_, fail) => (reject = fail));
+  aborted.catch(() => {});
+  /** Aborts `signal` (which each Request carries, so the runtime cancels the connection) and rejects `aborted` (raced
+   * against what may ignore the signal: an injected fetch, a stalled body, a wait between attempts). */
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    reject(reason);
+  };
+  const onAbort = () => abort(caller!.reason);
+  caller?.addEventListener('abort', onAbort);
+  const timer = setTimeout(() => abort(fail(TimeoutError, `timed out (${timeout} ms)`)), timeout);
 
   try {
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
+      attempts++;
       try {
         headers.set('X-Timestamp', String(now()));
-        let response: Response;
         let text: string | undefined;
         try {
-          // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
+          // "manual": a redirect is an answer, never followed, so the key is never sent to another address. Kept in
+          // `request` until the call ends: undici holds its signal only weakly, so a garbage collection would
+          // otherwise let an abort go unheard and the socket stay open until undici's own timeout.
+          request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' });
           // Raced with the signal: an injected fetch that ignores signals must not outlive the deadline.
-          response = await Promise.race([fetch(new Request(url, { headers, signal, redirect: 'manual' })), aborted]);
+          response = await Promise.race([fetch(request), aborted]);
           text = await readText(response, maxBodyBytes, aborted);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
-          throw new NetworkError('The request failed', { cause: safeCause(failure, apiKey) });
+          const cause = safeCause(failure, key);
+          throw fail(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${cause.message}${cause.code ? ` (${cause.code})` : ''}`, {}, cause);
         }
 
         let body: unknown;
         try {
           body = JSON.parse(text!);
         } catch {}
-        const envelope = v.safeParse(EnvelopeSchema, body);
-        const { code, msg, data } = (envelope.success ? envelope.output : {}) as Partial<Envelope>;
+        const envelope = validate(EnvelopeSchema, body, '');
+        const { code, msg, data } = (envelope.output ?? {}) as { code?: number; msg?: string | null; data?: unknown };
         if (response.ok) {
-          if (text === undefined) invalid(`expected at most ${maxBodyBytes} bytes, received more`);
-          if (body === undefined) invalid('expected JSON');
-          if (!envelope.success) throw new ValidationError(toIssues(envelope.issues, ''));
+          if (text === undefined) throw invalid([{ path: '', message: `expected at most ${maxBodyBytes} bytes, received more` }]);
+          if (body === undefined) throw invalid([{ path: '', message: 'expected JSON' }]);
+          if (envelope.issues) throw invalid(envelope.issues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
-            // valibot's objects accept arrays; a list where the resource belongs is not the resource.
-            if (Array.isArray(data)) invalid('expected Object, received array', 'data');
-            const result = v.safeParse(schema, data);
-            if (result.success) return result.output;
-            throw new ValidationError(toIssues(result.issues, 'data'));
+            const result = validate(schema, data, 'data');
+            if (result.issues) throw invalid(result.issues, result.more);
+            return result.output as T;
           }
         }
-        // Never echo the key, even if the service put it in its message.
-        const said = msg && redact(msg, apiKey);
-        throw new ApiError(
-          `HTTP ${response.status}${code === undefined ? '' : `, code ${code}`}${said ? `: ${said}` : ''}`,
-          { status: response.status, code, retryAfter: parseRetryAfter(response.headers.get('retry-after'), now) },
-        );
+        // The message is redacted whole in `fail`: the service may echo the key in its `msg`.
+        throw fail(ApiError, `HTTP ${response.status}${code === undefined ? '' : ` (code ${code})`}${msg ? ` "${msg}"` : ''}`, {
+          status: response.status,
+          code,
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), now),
+        });
       } catch (error) {
         // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.
         if (signal.aborted) throw signal.reason;
-        const wait = (error as ApiError).retryAfter ?? backoff(attempt);
+        const wait = (error as ApiError).retryAfter ?? backoff(attempts - 1);
         // Out of retries, or a wait (a Retry-After included) that outlasts the deadline: raise the failure now,
         // with its retryAfter, rather than a TimeoutError later.
-        if (!isRetryable(error) || attempt >= maxRetries || wait >= deadline - Date.now()) throw error;
+        if (!isRetryable(error) || attempts > maxRetries || wait >= start + timeout - Date.now()) throw error;
         let wake: ReturnType<typeof setTimeout> | undefined;
         // Cleared on abort too: a pending timer would keep a Node process alive after the call has ended.
-        await Promise.race([new Promise((resolve) => (wake = setTimeout(resolve, wait))), aborted]).finally(() =>
-          clearTimeout(wake),
-        );
+        await Promise.race([new Promise((resolve) => (wake = setTimeout(resolve, wait))), aborted]).finally(() => clearTimeout(wake));
       }
     }
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener('abort', onAbort);
+    request = undefined;
   }
-}
-
-function invalid(message: string, path = ''): never {
-  throw new ValidationError([{ path, message }]);
 }

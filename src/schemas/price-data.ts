@@ -11,5 +11,16 @@ export const PriceDataItemSchema = /* @__PURE__ */ (() =>
     imageUrl: text(),
   }))();
 
-/** A line item of a checkout session or an order. */
-export type PriceDataItem = v.InferOutput<typeof PriceDataItemSchema>;
+/** A line item of a checkout session or an order. Every field may be absent or `null`. */
+export interface PriceDataItem {
+  /** Name of the item. */
+  name?: string | null | undefined;
+  /** Unit amount. */
+  unitAmount?: number | null | undefined;
+  /** Quantity, an integer. */
+  quantity?: number | null | undefined;
+  /** Currency of the amount. */
+  currency?: string | null | undefined;
+  /** Address of an image of the item. */
+  imageUrl?: string | null | undefined;
+}
