@@ -39,7 +39,6 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   const start = Date.now();
   let attempts = 0;
   let response: Response | undefined;
-  let request: Request | undefined;
 
   /** An error of this call, with its fields and a message that says where and after how long. */
   const fail = <E extends LookupError>(Class: new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause: unknown }) => E, what: string, fields?: object, cause?: unknown): E => {
@@ -76,12 +75,9 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         headers.set('X-Timestamp', String(now()));
         let text: string | undefined;
         try {
-          // "manual": a redirect is an answer, never followed, so the key is never sent to another address. Kept in
-          // `request` until the call ends: undici holds its signal only weakly, so a garbage collection would
-          // otherwise let an abort go unheard and the socket stay open until undici's own timeout.
-          request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' });
+          // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
           // Raced with the signal: an injected fetch that ignores signals must not outlive the deadline.
-          response = await Promise.race([fetch(request), aborted]);
+          response = await Promise.race([fetch(new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' })), aborted]);
           text = await readText(response, maxBodyBytes, aborted);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
@@ -127,6 +123,5 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener('abort', onAbort);
-    request = undefined;
   }
 }

@@ -1,7 +1,9 @@
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   ApiError,
   getOrder,
+  InvalidIdError,
   isLookupError,
   LookupError,
   NetworkError,
@@ -10,27 +12,56 @@ import {
 } from '../../src/index.js';
 import { envelope, KEY, ok, options, order, recordingFetch } from './helpers.js';
 
+const call = { method: 'GET', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
+
+/** Runs a call to its end while fake timers jump over every wait. */
+async function settle(promise: Promise<unknown>): Promise<unknown> {
+  const settled = promise.catch((error: unknown) => error);
+  await vi.runAllTimersAsync();
+  return settled;
+}
+
 describe('error classes', () => {
   test.each([
-    ['ApiError', new ApiError('m', { status: 500 })],
-    ['NetworkError', new NetworkError('m')],
-    ['TimeoutError', new TimeoutError('m')],
-    ['ValidationError', new ValidationError([{ path: 'a', message: 'b' }])],
-  ])('%s extends LookupError and Error, with a literal name', (name, error) => {
+    ['ApiError', new ApiError('m', { ...call, status: 500 })],
+    ['NetworkError', new NetworkError('m', call)],
+    ['TimeoutError', new TimeoutError('m', call)],
+    ['ValidationError', new ValidationError('m', { ...call, issues: [{ path: 'a', message: 'b' }] })],
+  ])('%s extends LookupError and Error, with a literal name and the call fields', (name, error) => {
     expect(error).toBeInstanceOf(LookupError);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe(name);
     expect(isLookupError(error)).toBe(true);
     expect(String(error)).toMatch(new RegExp(`^${name}: `));
+    expect(error).toMatchObject(call);
   });
 
-  test('isLookupError recognises a copy from another bundle by name, and nothing else', () => {
-    const foreign = Object.assign(new Error('m'), { name: 'ApiError' });
-    expect(isLookupError(foreign)).toBe(true);
+  test('isLookupError recognises a copy from another bundle by its brand, and nothing merely named alike', () => {
+    // What a second copy of the package builds: another class, the same Symbol.for brand.
+    const brand = Object.getOwnPropertySymbols(LookupError.prototype)[0]!;
+    expect(brand).toBe(Symbol.for('checkout-lookup.error'));
+    class Copy extends Error {
+      get [brand]() {
+        return true;
+      }
+    }
+    expect(isLookupError(new Copy('m'))).toBe(true);
+    // Another library's errors with the same names are not ours.
+    expect(isLookupError(Object.assign(new Error('m'), { name: 'TimeoutError' }))).toBe(false);
+    expect(isLookupError(Object.assign(new Error('m'), { name: 'ValidationError' }))).toBe(false);
+    expect(isLookupError(Object.assign(new Error('m'), { name: 'ApiError' }))).toBe(false);
     expect(isLookupError(new DOMException('m', 'TimeoutError'))).toBe(false);
     expect(isLookupError(new TypeError('m'))).toBe(false);
     expect(isLookupError({ name: 'ApiError' })).toBe(false);
     expect(isLookupError(null)).toBe(false);
+    expect(isLookupError(undefined)).toBe(false);
+  });
+
+  test('InvalidIdError is a TypeError with its own name, and no LookupError', () => {
+    const error = new InvalidIdError('m');
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.name).toBe('InvalidIdError');
+    expect(isLookupError(error)).toBe(false);
   });
 });
 
@@ -69,5 +100,77 @@ describe('the API key', () => {
     await vi.runAllTimersAsync();
     await pending;
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('errors explain themselves', () => {
+  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T00:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
+  test('an ApiError after retries: method, path, status, code, msg, attempts and time in its message', async () => {
+    const { fetch } = recordingFetch(() =>
+      envelope(null, { status: 503, code: 503, msg: 'Service Unavailable', headers: { 'Retry-After': '0', 'Request-Id': 'req_9', 'CF-Ray': 'ray' } }),
+    );
+    const error = (await settle(getOrder('ord_123', options(fetch)))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('GET /api/order/ord_123: HTTP 503 (code 503) "Service Unavailable" after 3 attempts in 0 ms');
+    expect(error).toMatchObject({ method: 'GET', path: '/api/order/ord_123', attempts: 3, elapsedMs: 0, status: 503, code: 503, retryAfter: 0 });
+  });
+
+  test('the time in the message is the whole call in integer milliseconds, waits between attempts included', async () => {
+    const { fetch } = recordingFetch(() => envelope(null, { status: 503, code: 503, msg: 'failure 503', headers: { 'Retry-After': '0.406' } }));
+    const error = (await settle(getOrder('ord_1', options(fetch)))) as ApiError;
+    expect(error.message).toBe('GET /api/order/ord_1: HTTP 503 (code 503) "failure 503" after 3 attempts in 812 ms');
+    expect(error).toMatchObject({ attempts: 3, elapsedMs: 812, retryAfter: 406 });
+  });
+
+  test('an HTML 502 says its status, without code or msg', async () => {
+    const { fetch } = recordingFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    const error = (await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as ApiError;
+    expect(error.message).toBe('GET /api/order/ord_1: HTTP 502 after 1 attempt in 0 ms');
+    expect(error.status).toBe(502);
+    expect(error.code).toBeUndefined();
+  });
+
+  test('a broken connection says what broke, with its code', async () => {
+    const { fetch } = recordingFetch(() => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    });
+    const error = (await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as NetworkError;
+    expect(error.message).toBe('GET /api/order/ord_1: TypeError: fetch failed (ECONNRESET) after 1 attempt in 0 ms');
+    expect(error.cause).toEqual({ name: 'TypeError', message: 'fetch failed', code: 'ECONNRESET' });
+  });
+
+  test('a timeout says its deadline, attempts and time', async () => {
+    const fetch = () => new Promise<Response>(() => {});
+    const error = (await settle(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('GET /api/order/ord_1: timed out (1500 ms) after 1 attempt in 1500 ms');
+    expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1' });
+  });
+
+  test('a ValidationError names each path and type', async () => {
+    const { fetch } = recordingFetch(ok({ ...order, orderId: 5 }));
+    const error = (await settle(getOrder('ord_1', options(fetch)))) as ValidationError;
+    expect(error.message).toBe('GET /api/order/ord_1: orderId: expected string, received number after 1 attempt in 0 ms');
+  });
+
+  test('the path carries the base path and the encoded id, never a query or the key', async () => {
+    const { fetch } = recordingFetch(() => new Response(null, { status: 404 }));
+    const error = (await settle(getOrder('a/b', options(fetch, { baseUrl: 'https://user:pw@h.test/v1#frag' })))) as ApiError;
+    expect(error.path).toBe('/v1/api/order/a%2Fb');
+  });
+
+  test('util.inspect (what console.log prints) shows the stack and every field, never the body', async () => {
+    const body = JSON.stringify({ code: 503, msg: 'down', data: { secretField: 'personal data' } });
+    const { fetch } = recordingFetch(() => new Response(body, { status: 503, headers: { 'x-request-id': 'r7' } }));
+    const error = await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })));
+    const printed = inspect(error);
+    expect(printed).toMatch(/^ApiError: GET \/api\/order\/ord_1: HTTP 503 \(code 503\) "down" after 1 attempt in 0 ms\n\s+at /);
+    for (const field of ["method: 'GET'", "path: '/api/order/ord_1'", 'attempts: 1', 'elapsedMs: 0', 'status: 503', 'code: 503']) {
+      expect(printed).toContain(field);
+    }
+    expect(printed).not.toContain('personal data');
+    expect(JSON.stringify(error)).not.toContain('personal data');
   });
 });

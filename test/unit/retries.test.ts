@@ -63,6 +63,12 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(NetworkError);
     // A safe copy of the failure (its name and message), never the failure itself, which may hold the key.
     expect((error as NetworkError).cause).toEqual({ name: 'TypeError', message: 'fetch failed' });
+    // Two backoff waits of 125-250 ms and 250-500 ms, in integer milliseconds in both the message and elapsedMs.
+    const { elapsedMs, message } = error as NetworkError;
+    expect(message).toBe(`GET /api/order/ord_ada_1: TypeError: fetch failed after 3 attempts in ${elapsedMs} ms`);
+    expect(Number.isInteger(elapsedMs)).toBe(true);
+    expect(elapsedMs).toBeGreaterThanOrEqual(375);
+    expect(elapsedMs).toBeLessThanOrEqual(750);
     expect(requests).toHaveLength(3);
   });
 

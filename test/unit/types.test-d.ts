@@ -1,20 +1,44 @@
 import type * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
+  type AttemptEvent,
   type CheckoutSession,
   type CheckoutSessionSchema,
   getOrder,
   getSession,
   type LookupOptions,
   type Order,
+  type OrderSchema,
   type PriceDataItem,
+  type PriceDataItemSchema,
 } from '../../src/index.js';
 
+/** The keys of a type without its index signature. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
 describe('public types', () => {
-  test('getOrder and getSession resolve to the schemas\' output types', () => {
+  test('getOrder and getSession resolve to Order and CheckoutSession', () => {
     expectTypeOf(getOrder).returns.resolves.toEqualTypeOf<Order>();
     expectTypeOf(getSession).returns.resolves.toEqualTypeOf<CheckoutSession>();
-    expectTypeOf<CheckoutSession>().toEqualTypeOf<v.InferOutput<typeof CheckoutSessionSchema>>();
+  });
+
+  test('the types list exactly the fields the schemas check, and what the schemas give fits them', () => {
+    expectTypeOf<keyof Order>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof OrderSchema>>>();
+    expectTypeOf<keyof CheckoutSession>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof CheckoutSessionSchema>>>();
+    expectTypeOf<keyof PriceDataItem>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof PriceDataItemSchema>>>();
+    expectTypeOf<v.InferOutput<typeof OrderSchema>>().toExtend<Order>();
+    expectTypeOf<v.InferOutput<typeof CheckoutSessionSchema>>().toExtend<CheckoutSession>();
+    expectTypeOf<v.InferOutput<typeof PriceDataItemSchema>>().toExtend<PriceDataItem>();
+  });
+
+  test('a misspelt field does not compile: no index signature', () => {
+    // @ts-expect-error: amountTotl is no field of Order
+    expectTypeOf<Order['amountTotl']>().toBeUnknown();
+    // @ts-expect-error: paymentcurrency is no field of CheckoutSession
+    expectTypeOf<CheckoutSession['paymentcurrency']>().toBeUnknown();
+    expectTypeOf<string>().not.toExtend<keyof Order>();
+    expectTypeOf<string>().not.toExtend<keyof NonNullable<Order['paymentMethod']>>();
+    expectTypeOf<string>().not.toExtend<keyof PriceDataItem>();
   });
 
   test('every field may be absent or null; dates are Dates', () => {
@@ -26,7 +50,7 @@ describe('public types', () => {
 
   test('status fields offer the known values as literals and accept any other string', () => {
     type Known<T> = Exclude<T, null | undefined>;
-    // Exactly the literal plus `string & {}`: a plain `string` fails here (no autocompletion of the literal).
+    // Exactly the literal plus `string & {}`: a plain `string` would fail here (no autocompletion of the literal).
     expectTypeOf<Known<CheckoutSession['status']>>().toEqualTypeOf<'open' | (string & {})>();
     expectTypeOf<Known<CheckoutSession['paymentStatus']>>().toEqualTypeOf<'unpaid' | (string & {})>();
     expectTypeOf<Known<Order['status']>>().toEqualTypeOf<'success' | (string & {})>();
@@ -39,5 +63,7 @@ describe('public types', () => {
     expectTypeOf<{ baseUrl: string }>().toExtend<LookupOptions>();
     expectTypeOf<{ apiKey: string }>().not.toExtend<LookupOptions>();
     expectTypeOf<{ baseUrl: URL; apiKey: string | undefined }>().toExtend<LookupOptions>();
+    expectTypeOf<{ baseUrl: string; timeout: string }>().not.toExtend<LookupOptions>();
+    expectTypeOf<{ baseUrl: string; onAttempt: (event: AttemptEvent) => void }>().toExtend<LookupOptions>();
   });
 });

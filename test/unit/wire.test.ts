@@ -75,7 +75,6 @@ describe('the request', () => {
     );
     const headers = requests[0]!.headers;
     expect(headers.get('x-request-id')).toBe('r-1');
-    // The key of `apiKey`, not the one in `headers` (a `.not.toBe('other')` would also pass with no key sent).
     expect(headers.get('x-api-key')).toBe(KEY);
     expect(headers.get('x-timestamp')).toBe('5');
     expect(headers.get('accept')).toBe('application/json');
@@ -110,6 +109,16 @@ describe('the request', () => {
     expect(requests[0]!.headers.has('x-api-key')).toBe(false);
   });
 
+  test('calls fetch unbound, as Workers require ("Illegal invocation" otherwise)', async () => {
+    const { fetch: answer, requests } = recordingFetch(ok(order));
+    const fetch = function (this: unknown, request: Request) {
+      if (this !== undefined) throw new TypeError('Illegal invocation');
+      return answer(request);
+    };
+    await getOrder('ord_1', options(fetch, { maxRetries: 0 }));
+    expect(requests).toHaveLength(1);
+  });
+
   test('uses globalThis.fetch looked up at call time when no fetch is given', async () => {
     const original = globalThis.fetch;
     const { fetch, requests } = recordingFetch(ok(order));
@@ -124,34 +133,59 @@ describe('the request', () => {
 });
 
 describe('options', () => {
+  const url = '"baseUrl" must be an http(s) URL without query';
+  const timeout = '"timeout" must be a number of ms from 1 to 2147483647';
+  const fn = (name: string) => `"${name}" must be a function`;
   test.each([
-    [{ baseUrl: 'not a url' }, '"baseUrl"'],
-    [{ baseUrl: 'ftp://h.test/' }, '"baseUrl"'],
-    [{ baseUrl: 'https://h.test/?q=1' }, '"baseUrl"'],
-    [{ baseUrl: BASE, timeout: 0 }, '"timeout"'],
-    [{ baseUrl: BASE, timeout: -1 }, '"timeout"'],
-    [{ baseUrl: BASE, timeout: Number.NaN }, '"timeout"'],
-    [{ baseUrl: BASE, timeout: 2 ** 31 }, '"timeout"'],
-    [{ baseUrl: BASE, maxRetries: -1 }, '"maxRetries"'],
-    [{ baseUrl: BASE, maxBodyBytes: 0 }, '"maxBodyBytes"'],
-    [{ baseUrl: BASE, apiKey: '' }, '"apiKey"'],
-    [{ baseUrl: BASE, apiKey: 'key with space' }, '"apiKey"'],
-    [{ baseUrl: BASE, fetch: 'no' }, '"fetch"'],
-  ])('%o is rejected with a TypeError naming the option, before any request', async (bad, name) => {
-    const { fetch, requests } = recordingFetch(ok(order));
-    const error = await getOrder('ord_ada_1', { fetch, ...(bad as object) } as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toContain(name);
-    expect(requests).toHaveLength(0);
+    [{ baseUrl: 'not a url' }, url],
+    [{ baseUrl: 'ftp://h.test/' }, url],
+    [{ baseUrl: 'https://h.test/?q=1' }, url],
+    [{ baseUrl: undefined }, url],
+    [{ timeout: 0 }, timeout],
+    [{ timeout: -1 }, timeout],
+    [{ timeout: 0.5 }, timeout],
+    [{ timeout: Number.NaN }, timeout],
+    [{ timeout: 2 ** 31 }, timeout],
+    [{ timeout: '1000' }, timeout],
+    [{ timeout: null }, timeout],
+    [{ maxRetries: -1 }, '"maxRetries" must be an integer from 0'],
+    [{ maxRetries: 1.5 }, '"maxRetries" must be an integer from 0'],
+    [{ maxRetries: '2' }, '"maxRetries" must be an integer from 0'],
+    [{ maxBodyBytes: 0 }, '"maxBodyBytes" must be an integer from 1'],
+    [{ maxBodyBytes: Number.POSITIVE_INFINITY }, '"maxBodyBytes" must be an integer from 1'],
+    [{ apiKey: '' }, '"apiKey" must be a string of visible ASCII'],
+    [{ apiKey: 'key with space' }, '"apiKey" must be a string of visible ASCII'],
+    [{ apiKey: 12345 }, '"apiKey" must be a string of visible ASCII'],
+    [{ fetch: 'no' }, fn('fetch')],
+    [{ fetch: null }, fn('fetch')],
+    [{ now: 5 }, fn('now')],
+    [{ onAttempt: 'log' }, fn('onAttempt')],
+    [{ signal: {} }, '"signal" must be an AbortSignal'],
+    [{ signal: null }, '"signal" must be an AbortSignal'],
+    [{ successCodes: 0 }, '"successCodes" must be an array of integers'],
+    [{ successCodes: ['0'] }, '"successCodes" must be an array of integers'],
+    [{ headers: 5 }, '"headers" must be a Headers, [name, value] pairs or a record of strings'],
+    [{ headers: [['X-Bad', 'a\nb']] }, '"headers" must be a Headers, [name, value] pairs or a record of strings'],
+  ])('%o is a TypeError stating the rule, before any request and leaving no timer', async (bad, message) => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, requests } = recordingFetch(ok(order));
+      const error = await getOrder('ord_1', { ...options(fetch), ...bad } as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(message);
+      expect(requests).toHaveLength(0);
+      // Nothing was armed: a timer left behind would keep a Node process alive for the whole timeout.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  test.each([
-    ['now', { now: 5 }],
-    ['signal', { signal: {} }],
-  ])('a %s of the wrong type is a TypeError before any request', async (_, bad) => {
+  test('options left out or undefined take their defaults', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
-    await expect(getOrder('ord_ada_1', options(fetch, bad as never))).rejects.toThrow(TypeError);
-    expect(requests).toHaveLength(0);
+    const undefinedOptions = { timeout: undefined, maxRetries: undefined, successCodes: undefined, headers: undefined, now: undefined };
+    await getOrder('ord_1', { ...options(fetch), ...undefinedOptions, signal: undefined, onAttempt: undefined, maxBodyBytes: undefined });
+    expect(requests).toHaveLength(1);
   });
 
   test('credentials and a fragment in baseUrl are dropped, never sent', async () => {
