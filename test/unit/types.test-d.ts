@@ -1,7 +1,6 @@
 import type * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
-  type AttemptEvent,
   type CheckoutSession,
   type CheckoutSessionSchema,
   getOrder,
@@ -50,7 +49,7 @@ describe('public types', () => {
 
   test('status fields offer the known values as literals and accept any other string', () => {
     type Known<T> = Exclude<T, null | undefined>;
-    // Exactly the literal plus `string & {}`: a plain `string` would fail here (no autocompletion of the literal).
+    // Exactly the literal plus `string & {}`: a plain `string` fails here (no autocompletion of the literal).
     expectTypeOf<Known<CheckoutSession['status']>>().toEqualTypeOf<'open' | (string & {})>();
     expectTypeOf<Known<CheckoutSession['paymentStatus']>>().toEqualTypeOf<'unpaid' | (string & {})>();
     expectTypeOf<Known<Order['status']>>().toEqualTypeOf<'success' | (string & {})>();
@@ -64,6 +63,5 @@ describe('public types', () => {
     expectTypeOf<{ apiKey: string }>().not.toExtend<LookupOptions>();
     expectTypeOf<{ baseUrl: URL; apiKey: string | undefined }>().toExtend<LookupOptions>();
     expectTypeOf<{ baseUrl: string; timeout: string }>().not.toExtend<LookupOptions>();
-    expectTypeOf<{ baseUrl: string; onAttempt: (event: AttemptEvent) => void }>().toExtend<LookupOptions>();
   });
 });
