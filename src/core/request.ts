@@ -97,6 +97,8 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           if (envelope.issues) throw invalid(envelope.issues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
+            // valibot's objects accept arrays; a list where the resource belongs is not the resource.
+            if (Array.isArray(data)) throw invalid([{ path: 'data', message: 'expected Object, received array' }]);
             const result = validate(schema, data, 'data');
             if (result.issues) throw invalid(result.issues, result.more);
             return result.output as T;

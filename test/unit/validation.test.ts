@@ -147,6 +147,7 @@ describe('the body and envelope', () => {
 
   test.each([
     ['null', null],
+    ['an array', [order]],
     ['a string', 'order'],
     ['absent', undefined],
   ])('data that is %s is a ValidationError at path "data"', async (_, data) => {
