@@ -66,7 +66,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   };
   const onAbort = () => abort(caller!.reason);
   caller?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => abort(fail(TimeoutError, `timed out (${timeout} ms)`)), timeout);
+  const timer = setTimeout(() => abort(fail(TimeoutError, `timed out`)), timeout);
 
   try {
     for (;;) {
