@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { getOrder, ValidationError } from '../../src/index.js';
+import { readText } from '../../src/core/body.js';
 import { options, order } from './helpers.js';
 
 const json = (data: unknown) => JSON.stringify({ code: 0, msg: 'success', data });
@@ -52,6 +53,15 @@ describe('reading the body', () => {
     }
   });
 
+  test('bytes that are not UTF-8 between valid chunks are not JSON, even if the chunks around them would be', async () => {
+    const text = new TextEncoder().encode(json(order));
+    const cut = text.indexOf(0x3a); // after the first key: each side alone is no JSON, both joined are
+    const parts = [text.slice(0, cut), Uint8Array.of(0xff), text.slice(cut)];
+    const error = await failure(getOrder('ord_1', options(async () => chunked(parts))));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
+  });
+
   test('a response without a body is not JSON', async () => {
     const error = await failure(getOrder('ord_1', options(async () => new Response(null))));
     expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
@@ -95,5 +105,27 @@ describe('reading the body', () => {
     const bytes = new TextEncoder().encode(json(order));
     const result = await getOrder('ord_1', options(async () => chunked([bytes], headers(bytes.length)), { maxBodyBytes: bytes.length }));
     expect(result.orderId).toBe('ord_ada_1');
+  });
+});
+
+describe('readText', () => {
+  const never = new Promise<never>(() => {});
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  test('gives the text of a body read whole', async () => {
+    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 100, never)).toBe('{"a":1}');
+  });
+
+  test('gives an empty text, no other, for a body that is not UTF-8, wherever the bad bytes are', async () => {
+    expect(await readText(chunked([Uint8Array.of(0x7b, 0xff, 0x7d)]), 100, never)).toBe('');
+    expect(await readText(chunked([encode('{"a":'), Uint8Array.of(0xff), encode('1}')]), 100, never)).toBe('');
+  });
+
+  test('gives an empty text, no other, for a response without a body', async () => {
+    expect(await readText(new Response(null), 100, never)).toBe('');
+  });
+
+  test('gives undefined for a body over the limit', async () => {
+    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 5, never)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiError, getOrder, getSession, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, session } from './helpers.js';
 
@@ -112,6 +112,38 @@ describe('dates', () => {
     },
   );
 
+  /**
+   * An engine whose parser picks a date-time out of surrounding text, as engines may for strings outside the
+   * standard's format (V8 does not): only what the SDK hands to `Date` decides.
+   */
+  class LenientDate extends Date {
+    constructor(value: string | number) {
+      super(typeof value === 'string' ? (/\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)/.exec(value)?.[0] ?? value) : value);
+    }
+  }
+
+  test.each([
+    // An extended year, which the standard's format allows and engines read: not the 4-digit form documented.
+    '+002026-11-20T10:00:00Z',
+    'on 2026-11-20T10:00:00Z',
+    '2026-11-20T10:00:00Z (UTC)',
+    '2026-11-20T11:00:00+01:00 CET',
+  ])('%s, an ISO date-time with text around it, becomes null, whatever the engine makes of it', async (value) => {
+    for (const engine of [Date, LenientDate]) {
+      vi.stubGlobal('Date', engine);
+      try {
+        const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
+        const result = await getOrder('ord_ada_1', options(fetch));
+        expect(result.createTime).toBeNull();
+        expect(result.orderId).toBe('ord_ada_1');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    }
+    // The stand-in really reads these, so the nulls above come from the SDK, not from the engine.
+    expect(new LenientDate(value).getTime()).not.toBeNaN();
+  });
+
   test('an order serialised with JSON.stringify reads back the same', async () => {
     const first = recordingFetch(ok(order));
     const parsed = await getOrder('ord_ada_1', options(first.fetch));
@@ -154,6 +186,13 @@ describe('the body and envelope', () => {
     const { fetch } = recordingFetch(() => Response.json({ code: 0, msg: 'success', data }));
     const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues[0]?.path).toBe('data');
+  });
+
+  test('data that is an array names the path "data" and what it expected', async () => {
+    const { fetch } = recordingFetch(() => Response.json({ code: 0, msg: 'success', data: [order] }));
+    const error = await failure(getOrder('ord_ada_1', options(fetch)));
+    expect(error.issues).toEqual([{ path: 'data', message: 'expected Object, received array' }]);
+    expect(error.message).toMatch(/: data: expected Object, received array after 1 attempt in \d+ ms$/);
   });
 
   test('successCodes decides which envelope codes succeed', async () => {

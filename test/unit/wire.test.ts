@@ -139,6 +139,11 @@ describe('options', () => {
   test.each([
     [{ baseUrl: 'not a url' }, url],
     [{ baseUrl: 'ftp://h.test/' }, url],
+    // Schemes that merely end or start like http(s): the whole scheme must be http or https.
+    [{ baseUrl: 'xhttps://h.test/' }, url],
+    [{ baseUrl: 'xhttp://h.test/' }, url],
+    [{ baseUrl: 'https+x://h.test/' }, url],
+    [{ baseUrl: 'http2://h.test/' }, url],
     [{ baseUrl: 'https://h.test/?q=1' }, url],
     [{ baseUrl: undefined }, url],
     [{ timeout: 0 }, timeout],
@@ -202,6 +207,12 @@ describe('options', () => {
     const undefinedOptions = { timeout: undefined, maxRetries: undefined, successCodes: undefined, headers: undefined, now: undefined };
     await getOrder('ord_ada_1', { ...options(fetch), ...undefinedOptions, signal: undefined, maxBodyBytes: undefined });
     expect(requests).toHaveLength(1);
+  });
+
+  test('a plain http baseUrl is accepted (a local service, a proxy)', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    expect((await getOrder('ord_ada_1', options(fetch, { baseUrl: 'http://127.0.0.1:8790/v' }))).orderId).toBe('ord_ada_1');
+    expect(requests.map((request) => request.url)).toEqual(['http://127.0.0.1:8790/v/api/order/ord_ada_1']);
   });
 
   test('credentials and a fragment in baseUrl are dropped, never sent', async () => {
