@@ -80,7 +80,11 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
           // Raced with the signal: an injected fetch that ignores signals must not outlive the deadline.
-          response = await Promise.race([fetch(new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' })), aborted]);
+          // The Request is held on the controller, which the deadline timer and the caller's listener keep alive until
+          // the call ends: undici follows its signal only through a weak reference, so once a garbage collection takes
+          // it an abort goes unheard and the socket stays open until undici's own ~300 s timeout
+          // (test/integration/abort-after-gc.test.ts).
+          response = await Promise.race([fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))), aborted]);
           text = await readText(response, maxBodyBytes, aborted);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
