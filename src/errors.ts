@@ -81,7 +81,7 @@ export interface ValidationIssue {
 /** A 2xx answer that is not the documented shape: not JSON, no envelope, or data of the wrong shape. */
 export class ValidationError extends LookupError {
   override name = 'ValidationError' as const;
-  /** The first mismatches found (at most 20), each with its path; the message says how many more there were. */
+  /** The first mismatches found (at most 20: the parse stops at the 21st), each with its path; past 20 the message ends with `(and more)`. */
   declare readonly issues: readonly ValidationIssue[];
 }
 
