@@ -10,11 +10,12 @@ export async function readText(
   aborted: Promise<never>,
 ): Promise<string | undefined> {
   const reader = response.body?.getReader();
+  if (!reader) return '';
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let text = '';
   let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0;
   try {
-    while (reader && size <= limit) {
+    while (size <= limit) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
       try {
         text += decoder.decode(value, { stream: !done });
@@ -26,7 +27,6 @@ export async function readText(
     }
   } finally {
     // Releases the connection of a body left unread: too large, not UTF-8, stalled or broken.
-    reader?.cancel().catch(() => {});
+    reader.cancel().catch(() => {});
   }
-  return reader ? undefined : '';
 }

@@ -6,7 +6,7 @@ import { isBrowser } from './browser.js';
 import { redact, safeCause } from './cause.js';
 import { check } from './check.js';
 import { EnvelopeSchema } from './envelope.js';
-import { backoff, isRetryable, parseRetryAfter } from './retry.js';
+import { isRetryable, parseRetryAfter } from './retry.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
 
@@ -16,14 +16,11 @@ import { validate } from './validate.js';
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // Options are resolved once: an option left out or set to undefined takes its default.
-  const { baseUrl, apiKey: key, signal: caller, fetch = globalThis.fetch, now = Date.now, timeout = 10_000 } = options ?? {};
-  const { maxRetries = 2, successCodes = [0, 200], maxBodyBytes = 1_048_576 } = options ?? {};
-  const { origin, path: fullPath } = urlOf(baseUrl, route, id);
-  // The key must pass as a header value: a runtime's own error for a bad one would quote it.
-  // Stryker disable next-line ConditionalExpression: RegExp#test reads undefined as "undefined", which passes
-  // (the directive also skips the whole condition's true/false mutants, killed; LogicalOperator, EqualityOperator
-  // and Regex mutants still cover it).
-  check(key === undefined || /^[\x21-\x7e]+$/.test(key), 'apiKey', 'visible ASCII');
+  const { baseUrl, apiKey: key, signal: caller, fetch = globalThis.fetch, now = Date.now, timeout = 10_000, maxRetries = 2, successCodes = [0, 200], maxBodyBytes = 1_048_576 } = options ?? {};
+  const [origin, fullPath] = urlOf(baseUrl, route, id);
+  // The key must pass as a header value: a runtime's own error for a bad one would quote it. No key passes too:
+  // RegExp#test reads undefined as "undefined".
+  check(/^[\x21-\x7e]+$/.test(key!), 'apiKey', 'visible ASCII');
   check(typeof fetch === 'function', 'fetch', 'a function');
   // setTimeout fires at once for delays of 2^31 ms and more.
   check(timeout > 0 && timeout < 2 ** 31, 'timeout', 'above 0');
@@ -34,8 +31,8 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   const headers = new Headers(options.headers as HeadersInit);
   headers.set('Accept', 'application/json');
   // The key goes only through "apiKey", with its checks, guard and redaction.
-  headers.delete('X-API-KEY');
   if (key) headers.set('X-API-KEY', key);
+  else headers.delete('X-API-KEY');
   if (caller?.aborted) throw caller.reason;
 
   const path = redact(fullPath, key);
@@ -75,7 +72,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
     for (;;) {
       attempts++;
       try {
-        headers.set('X-Timestamp', String(now()));
+        headers.set('X-Timestamp', `${now()}`);
         let text: string | undefined;
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
@@ -96,19 +93,19 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         try {
           body = JSON.parse(text!);
         } catch {}
-        const envelope = validate(EnvelopeSchema, body, '');
-        const { code, msg, data } = (envelope.output ?? {}) as { code?: number; msg?: string | null; data?: unknown };
+        const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
+        const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
         if (response.ok) {
           if (text === undefined) throw invalid([{ path: '', message: `expected at most ${maxBodyBytes} bytes, received more` }]);
           if (body === undefined) throw invalid([{ path: '', message: 'expected JSON' }]);
-          if (envelope.issues) throw invalid(envelope.issues);
+          if (envelopeIssues) throw invalid(envelopeIssues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
             // valibot's objects accept arrays; a list where the resource belongs is not the resource.
             if (Array.isArray(data)) throw invalid([{ path: 'data', message: 'expected Object, received array' }]);
-            const result = validate(schema, data, 'data');
-            if (result.issues) throw invalid(result.issues, result.more);
-            return result.output as T;
+            const [output, issues, more] = validate(schema, data, 'data');
+            if (issues) throw invalid(issues, more);
+            return output as T;
           }
         }
         // The message is redacted whole in `fail`: the service may echo the key in its `msg`.
@@ -120,7 +117,8 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       } catch (error) {
         // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.
         if (signal.aborted) throw signal.reason;
-        const wait = (error as ApiError).retryAfter ?? backoff(attempts - 1);
+        // Else exponential backoff with "equal jitter": 250 ms doubling per retry, capped at 4 s; half fixed, half random.
+        const wait = (error as ApiError).retryAfter ?? (Math.random() + 1) * Math.min(2000, 62.5 * 2 ** attempts);
         // Out of retries, or a wait (a Retry-After included) that outlasts the deadline: raise the failure now,
         // with its retryAfter, rather than a TimeoutError later.
         if (!isRetryable(error) || attempts > maxRetries || wait >= start + timeout - Date.now()) throw error;

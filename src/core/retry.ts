@@ -9,17 +9,11 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Milliseconds to wait as asked by a `Retry-After` header (RFC 9110 §10.2.3: delay-seconds or an HTTP-date),
- * or undefined when there is none or it cannot be read. Delay-seconds, else whatever the engine's Date.parse reads
- * (Number of a date is NaN, and of "0" is 0: either falls through to the date; "later 2" is a date in 2001 in V8).
+ * Milliseconds to wait as asked by a `Retry-After` header (RFC 9110 §10.2.3), or undefined when there is none or it
+ * cannot be read. Only delay-seconds and the IMF-fixdate form of an HTTP-date are read: engines' Date.parse reads
+ * almost anything ("later 2" is a date in 2001 in V8, which would fire every retry at once).
  */
 export function parseRetryAfter(value: string | null, now: () => number): number | undefined {
-  const ms = value ? Number(value) * 1000 || Date.parse(value) - now() : NaN;
-  return isNaN(ms) ? undefined : Math.max(0, ms);
-}
-
-/** Exponential backoff with "equal jitter": 250 ms doubling per retry, capped at 4 s; half fixed, half random. */
-export function backoff(retry: number): number {
-  const step = Math.min(4000, 250 * 2 ** retry);
-  return step / 2 + (Math.random() * step) / 2;
+  const ms = /^\d+$/.test(value!) ? +value! * 1000 : /^\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/.test(value!) ? Date.parse(value!) - now() : NaN;
+  return ms < 0 ? 0 : ms >= 0 ? ms : undefined;
 }

@@ -9,7 +9,7 @@ const BAD_ID = /^\.{0,2}$|^.{257}|[\u0000-\u001f\u007f-\u009f]/su;
  * id can leave its path). Throws before any request: a `TypeError` for a base URL that is not http(s) or has a
  * query (it would be lost; credentials and a fragment are dropped), an `InvalidIdError` for a bad id.
  */
-export function urlOf(baseUrl: string | URL, route: string, id: string): { origin: string; path: string } {
+export function urlOf(baseUrl: string | URL, route: string, id: string): [string, string] {
   let base: URL | undefined;
   let segment: string | undefined;
   try {
@@ -21,5 +21,5 @@ export function urlOf(baseUrl: string | URL, route: string, id: string): { origi
     if (typeof id === 'string' && !BAD_ID.test(id)) segment = encodeURIComponent(id);
   } catch {}
   check(segment, 'id', '1 to 256 characters, not "." or "..", no controls', InvalidIdError);
-  return { origin: base!.origin, path: `${base!.pathname.replace(/\/?$/, '/')}${route}${segment}` };
+  return [base!.origin, `${base!.pathname.replace(/\/?$/, '/')}${route}${segment}`];
 }

@@ -4,25 +4,23 @@ import type { ValidationIssue } from '../errors.js';
 /** Issues kept of one parse; the parse stops at the next one, so a body of 500,000 wrong items costs no more. */
 export const MAX_ISSUES = 20;
 
-/** What kind of JSON value something is, for messages that must never quote the value itself. */
-const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
 /**
  * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
- * messages that name the expected type, never the value (personal data). Counts the issues as valibot raises them
- * and stops the parse at issue 21 (valibot's `abortEarly`, read by every object and array loop), so the answer
- * says `more: true` and no answer costs more than 21 issues.
+ * messages that name the expected type and the kind of JSON value received, never the value (personal data).
+ * Counts the issues as valibot raises them and stops the parse at issue 21 (valibot's `abortEarly`, read by every object and array loop), so the answer
+ * says `more` and no answer costs more than 21 issues. Returns `[output]` or `[undefined, issues, more]`.
  */
-export function validate(schema: v.GenericSchema, value: unknown, root: string): { output?: unknown; issues?: ValidationIssue[]; more?: boolean } {
+export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
   const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = { message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never };
   const result = schema['~run']({ value }, config);
-  if (!result.issues) return { output: result.value };
-  return {
-    issues: result.issues.slice(0, MAX_ISSUES).map((issue) => ({
+  if (!result.issues) return [result.value];
+  return [
+    undefined,
+    result.issues.slice(0, MAX_ISSUES).map((issue) => ({
       path: issue.path?.map((item) => item.key).join('.') || root,
-      message: `expected ${issue.expected}, received ${kindOf(issue.input)}`,
+      message: `expected ${issue.expected}, received ${issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input}`,
     })),
-    more: count > MAX_ISSUES,
-  };
+    count > MAX_ISSUES,
+  ];
 }

@@ -15,7 +15,7 @@ function toDate(value: unknown): Date | null {
   // without digits fails as '' does (the directive also skips the killed "" mutant of 'string'; ConditionalExpression
   // and EqualityOperator mutants still cover the typeof test).
   const text = typeof value === 'string' ? value : '';
-  const date = new Date(typeof value === 'number' || /^\d+$/.test(text) ? Number(value) : ISO.test(text) ? text : NaN);
+  const date = new Date(typeof value === 'number' || /^\d+$/.test(text) ? Number(value) : ISO.test(text) && new Date(text.slice(0, 10)).getUTCDate() == +text.slice(8, 10) ? text : NaN);
   // Stryker disable next-line UnaryOperator: -date is NaN exactly when +date is, so isNaN decides the same
   return isNaN(+date) ? null : date;
 }

@@ -118,10 +118,10 @@ describe('errors explain themselves', () => {
   });
 
   test('the time in the message is the whole call in integer milliseconds, waits between attempts included', async () => {
-    const { fetch } = recordingFetch(() => envelope(null, { status: 503, code: 503, msg: 'failure 503', headers: { 'Retry-After': '0.406' } }));
+    const { fetch } = recordingFetch(() => envelope(null, { status: 503, code: 503, msg: 'failure 503', headers: { 'Retry-After': '1' } }));
     const error = (await settle(getOrder('ord_1', options(fetch)))) as ApiError;
-    expect(error.message).toBe('GET /api/order/ord_1: HTTP 503 (code 503) "failure 503" after 3 attempts in 812 ms');
-    expect(error).toMatchObject({ attempts: 3, elapsedMs: 812, retryAfter: 406 });
+    expect(error.message).toBe('GET /api/order/ord_1: HTTP 503 (code 503) "failure 503" after 3 attempts in 2000 ms');
+    expect(error).toMatchObject({ attempts: 3, elapsedMs: 2000, retryAfter: 1000 });
   });
 
   test('an HTML 502 says its status, without code or msg', async () => {

@@ -42,7 +42,7 @@ describe('D2: validation is bounded', () => {
   });
 });
 
-describe('Retry-After: delay-seconds and dates', () => {
+describe('D3: Retry-After', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T00:00:00Z') }));
   afterEach(() => vi.useRealTimers());
 
@@ -61,6 +61,17 @@ describe('Retry-After: delay-seconds and dates', () => {
     return { gaps: times.slice(1).map((t, i) => t - times[i]!), error };
   }
 
+  test.each(['later 2', '1.5', '-1', 'Sunday, 06-Nov-94 08:49:37 GMT junk', '2 GMT', '0x10', '1e3'])(
+    '"%s" is neither delay-seconds nor an IMF-fixdate: backoff is used, so retries do not fire at once',
+    async (value) => {
+      const { gaps: waits, error } = await gaps(value);
+      expect(error.retryAfter).toBeUndefined();
+      expect(waits).toHaveLength(2);
+      expect(waits[0]).toBeGreaterThanOrEqual(125);
+      expect(waits[1]).toBeGreaterThanOrEqual(250);
+    },
+  );
+
   test('"0" means retry at once, explicitly', async () => {
     const { gaps: waits, error } = await gaps('0');
     expect(error.retryAfter).toBe(0);
@@ -71,6 +82,13 @@ describe('Retry-After: delay-seconds and dates', () => {
     expect((await gaps('2')).gaps).toEqual([2000, 2000]);
     const past = await gaps('Sun, 06 Nov 1994 08:49:37 GMT');
     expect(past.error.retryAfter).toBe(0);
+  });
+
+  test('an IMF-fixdate in the future is waited for, exactly', async () => {
+    // The fake clock stands at 2026-11-22T00:00:00Z and advances only by the waits.
+    const { gaps: waits, error } = await gaps('Sun, 22 Nov 2026 00:00:03 GMT');
+    expect(waits[0]).toBe(3000);
+    expect(error.retryAfter).toBe(0);
   });
 });
 
@@ -84,9 +102,16 @@ describe('an envelope that is an array', () => {
 
 describe('dates and numbers', () => {
   test.each([
+    ['2026-02-30T10:00:00Z', null],
+    ['2026-04-31T00:00:00+02:00', null],
+    ['2025-02-29T10:00:00Z', null],
+    ['2026-13-01T10:00:00Z', null],
+    ['2026-11-00T10:00:00Z', null],
+    ['2026-11-20T24:30:00Z', null],
     ['2024-02-29T10:00:00Z', new Date('2024-02-29T10:00:00Z')],
     ['2026-02-28T23:30:00-05:00', new Date('2026-03-01T04:30:00Z')],
-  ])('created "%s" reads as %s', async (created, expected) => {
+    ['2026-12-31T23:59:59.5Z', new Date('2026-12-31T23:59:59.500Z')],
+  ])('created "%s" reads as %s: the calendar date must exist', async (created, expected) => {
     const { fetch } = recordingFetch(ok({ ...session, created }));
     expect((await getSession('cs_1', options(fetch))).created).toEqual(expected);
   });
