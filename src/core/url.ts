@@ -2,7 +2,7 @@ import { InvalidIdError } from '../errors.js';
 import { check } from './check.js';
 
 // Empty, "." or "..", longer than 256 characters, or holding C0 controls, DEL or C1 controls.
-const BAD_ID = /^\.{0,2}$|^.{257}|[\u0000-\u001f\u007f-\u009f]/su;
+const BAD_ID = /^\.{0,2}$|.{257}|[\u0000-\u001f\u007f-\u009f]/su;
 
 /**
  * The request URL's origin and path (base path, resource route, then the id as one percent-encoded segment, so no
@@ -15,7 +15,8 @@ export function urlOf(baseUrl: string | URL, route: string, id: string): [string
   try {
     base = new URL(baseUrl);
   } catch {}
-  check(/^https?:$/.test(base?.protocol!) && !base!.search, 'baseUrl', 'an http(s) URL without query');
+  // A URL's protocol is its scheme and one colon, so no `$` is needed after it.
+  check(/^https?:/.test(base?.protocol!) && !base!.search, 'baseUrl', 'an http(s) URL without query');
   try {
     // encodeURIComponent throws a URIError on a lone surrogate.
     if (typeof id === 'string' && !BAD_ID.test(id)) segment = encodeURIComponent(id);

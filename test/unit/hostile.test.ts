@@ -61,7 +61,7 @@ describe('D3: Retry-After', () => {
     return { gaps: times.slice(1).map((t, i) => t - times[i]!), error };
   }
 
-  test.each(['later 2', '1.5', '-1', 'Sunday, 06-Nov-94 08:49:37 GMT junk', '2 GMT', '0x10', '1e3'])(
+  test.each(['later 2', '1.5', '-1', 'Sunday, 06-Nov-94 08:49:37 GMT junk', '2 GMT', '0x10', '1e3', 'junk Sun, 22 Nov 2026 00:00:03 GMT', 'Sun, 22 Nov 2026 00:00:03 GMT+0100'])(
     '"%s" is neither delay-seconds nor an IMF-fixdate: backoff is used, so retries do not fire at once',
     async (value) => {
       const { gaps: waits, error } = await gaps(value);

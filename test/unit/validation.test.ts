@@ -128,6 +128,8 @@ describe('dates', () => {
     'on 2026-11-20T10:00:00Z',
     '2026-11-20T10:00:00Z (UTC)',
     '2026-11-20T11:00:00+01:00 CET',
+    // A calendar date in front: the day check alone would pass it, so only the anchor refuses it.
+    '2026-11-20 2026-11-20T10:00:00Z',
   ])('%s, an ISO date-time with text around it, becomes null, whatever the engine makes of it', async (value) => {
     for (const engine of [Date, LenientDate]) {
       vi.stubGlobal('Date', engine);
@@ -142,6 +144,11 @@ describe('dates', () => {
     }
     // The stand-in really reads these, so the nulls above come from the SDK, not from the engine.
     expect(new LenientDate(value).getTime()).not.toBeNaN();
+  });
+
+  test.each([[['1763800000000']], [[1763800000000]], [{ ms: 1763800000000 }]])('%o, digits inside another type, becomes null', async (value) => {
+    const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
+    expect((await getOrder('ord_ada_1', options(fetch))).createTime).toBeNull();
   });
 
   test('an order serialised with JSON.stringify reads back the same', async () => {
