@@ -13,8 +13,8 @@ export interface LookupErrorFields {
   elapsedMs: number;
 }
 
-// Survives duplicated copies of the package (Symbol.for is one registry per realm), unlike instanceof; unlike a
-// name, no other library's error carries it.
+// Survives duplicated copies of the package and other realms (Symbol.for's registry is shared by all realms), unlike
+// instanceof; unlike a name, no other library's error carries it.
 const brand = Symbol.for('checkout-lookup.error');
 
 /**
@@ -72,7 +72,7 @@ export class TimeoutError extends LookupError {
 
 /** One reason a response did not match the documented shape: a dotted path and what was expected there. */
 export interface ValidationIssue {
-  /** Dotted path inside the resource, such as `priceDataList.0.quantity`; `data` or `code` in the envelope, empty for the body. */
+  /** Dotted path inside the resource, such as `priceDataList.0.quantity`; `data`, `code` or `msg` in the envelope, empty for the body. */
   readonly path: string;
   /** What was expected and what kind of value came instead; never the value itself. */
   readonly message: string;

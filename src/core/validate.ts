@@ -7,12 +7,13 @@ export const MAX_ISSUES = 20;
 /**
  * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
  * messages that name the expected type and the kind of JSON value received, never the value (personal data).
- * Counts the issues as valibot raises them and stops the parse at issue 21 (valibot's `abortEarly`, read by every object and array loop), so the answer
+ * Counts the issues as valibot raises them (a language of its own, so that no message an app registers with valibot
+ * answers first and skips the count) and stops the parse at issue 21 (valibot's `abortEarly`, read by every object and array loop), so the answer
  * says `more` and no answer costs more than 21 issues. Returns `[output]` or `[undefined, issues, more]`.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
-  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = { message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never };
+  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = { lang: ' ', message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never };
   const result = schema['~run']({ value }, config);
   if (!result.issues) return [result.value];
   return [

@@ -58,6 +58,28 @@ describe('the issues left out', () => {
     expect(read).toBe(21);
   });
 
+  test('the stop holds when the app registered valibot messages of its own (no language), which answer before the count', () => {
+    v.setSchemaMessage(() => 'Invalid');
+    v.setSpecificMessage(v.custom, () => 'Invalid custom');
+    try {
+      let read = 0;
+      const items = new Proxy(Array.from({ length: 1000 }, () => ({ quantity: 1.5 })), {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      const [, issues, more] = validate(OrderSchema, { priceDataList: items }, 'data');
+      expect(issues).toHaveLength(20);
+      expect(issues![19]).toEqual({ path: 'priceDataList.19.quantity', message: 'expected integer, received number' });
+      expect(more).toBe(true);
+      expect(read).toBe(21);
+    } finally {
+      v.deleteSchemaMessage();
+      v.deleteSpecificMessage(v.custom);
+    }
+  });
+
   test('of fields outside lists: more than 20 show 20 and "(and more)"', async () => {
     const bad = {
       ...Object.fromEntries(Object.keys(session).map((key) => [key, []])),

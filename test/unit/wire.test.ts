@@ -193,10 +193,13 @@ describe('options', () => {
     vi.useFakeTimers();
     try {
       const armed = vi.spyOn(globalThis, 'setTimeout');
-      const { fetch } = recordingFetch(ok(order));
-      await expect(getOrder('ord_ada_1', options(fetch, { headers: 5 as never }))).rejects.toThrow(TypeError);
-      expect(armed).not.toHaveBeenCalled();
-      armed.mockRestore();
+      try {
+        const { fetch } = recordingFetch(ok(order));
+        await expect(getOrder('ord_ada_1', options(fetch, { headers: 5 as never }))).rejects.toThrow(TypeError);
+        expect(armed).not.toHaveBeenCalled();
+      } finally {
+        armed.mockRestore();
+      }
     } finally {
       vi.useRealTimers();
     }
