@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import type { ValidationIssue } from '../errors.js';
 
 /** Issues kept of one parse; the parse stops at the next one, so a body of 500,000 wrong items costs no more. */
-export const MAX_ISSUES = 20;
+const MAX_ISSUES = 20;
 
 /**
  * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and

@@ -1,4 +1,5 @@
-import type { LookupOptions } from '../../src/index.js';
+import { expect } from 'vitest';
+import { type LookupOptions, ValidationError } from '../../src/index.js';
 import { SANDBOX_IDS, SANDBOX_ORDERS_BY_ID, SANDBOX_SESSIONS_BY_ID } from '../../src/testing/seed.js';
 import type { SandboxCheckoutSession, SandboxOrder, SandboxPriceDataItem } from '../../src/testing/types.js';
 
@@ -41,3 +42,10 @@ export const order = structuredClone(SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada
 export const session = structuredClone(SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.open]) as SandboxCheckoutSession & {
   priceDataList: SandboxPriceDataItem[];
 };
+
+/** What `promise` rejected with, which must be a `ValidationError`. */
+export async function validationFailure(promise: Promise<unknown>): Promise<ValidationError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type ApiError, getOrder, getSession, ValidationError } from '../../src/index.js';
-import { envelope, ok, options, order, recordingFetch, session } from './helpers.js';
-
-async function failure(promise: Promise<unknown>): Promise<ValidationError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ValidationError);
-  return error as ValidationError;
-}
+import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
 describe('D2: validation is bounded', () => {
   test('a 1 MB body of 520,000 wrong-typed line items: 20 issues, "(and more)", well within the deadline', async () => {

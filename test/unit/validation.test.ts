@@ -1,14 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, getOrder, getSession, ValidationError } from '../../src/index.js';
-import { envelope, ok, options, order, recordingFetch, session } from './helpers.js';
+import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
 const body = (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) => () => new Response(text, init);
-
-async function failure(promise: Promise<unknown>): Promise<ValidationError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ValidationError);
-  return error as ValidationError;
-}
 
 describe('validation', () => {
   test('accepts null and absent for every field', async () => {
