@@ -55,7 +55,7 @@ describe('what a lookup returns', () => {
   });
 });
 
-describe('validation', () => {
+describe('validation of the documented fields', () => {
   test('accepts null and absent for every field', async () => {
     const nulls = Object.fromEntries(Object.keys(order).map((key) => [key, null]));
     const { fetch } = recordingFetch(ok(nulls), ok({}));
@@ -215,7 +215,7 @@ describe('dates', () => {
     expect(await getOrder('ord_ada_1', options(second.fetch))).toEqual(parsed);
   });
 });
-describe('dates and numbers', () => {
+describe('impossible dates and numbers out of range', () => {
   test.each([
     ['2026-02-30T10:00:00Z', null],
     ['2026-04-31T00:00:00+02:00', null],
@@ -347,7 +347,7 @@ describe('validation is bounded: at most 20 issues', () => {
     expect(result.issues).toHaveLength(30);
   });
 
-  test('of list items, 20 wrong line items are all shown, with no "(and more)"', async () => {
+  test('20 wrong line items are all shown, with no "(and more)"', async () => {
     const answer = ok({ ...order, priceDataList: Array.from({ length: 20 }, () => 5) });
     const error = (await failure(getOrder('ord_1', options(recordingFetch(answer).fetch)))) as ValidationError;
     expect(error.issues).toHaveLength(20);
@@ -356,7 +356,7 @@ describe('validation is bounded: at most 20 issues', () => {
     expect(error.message).not.toContain('(and more)');
   });
 
-  test('of list items, 21 wrong line items show 20 and "(and more)"', async () => {
+  test('21 wrong line items show 20 and "(and more)"', async () => {
     const answer = ok({ ...order, priceDataList: Array.from({ length: 21 }, () => 5) });
     const error = (await failure(getOrder('ord_1', options(recordingFetch(answer).fetch)))) as ValidationError;
     expect(error.issues).toHaveLength(20);
@@ -401,7 +401,7 @@ describe('validation is bounded: at most 20 issues', () => {
     }
   });
 
-  test('of fields outside lists, more than 20 show 20 and "(and more)"', async () => {
+  test('more than 20 issues outside lists show 20 and "(and more)"', async () => {
     const bad = {
       ...Object.fromEntries(Object.keys(session).map((key) => [key, []])),
       price: { priceId: 1, recurring: { freeTrialDays: 'x', interval: 1 } },
