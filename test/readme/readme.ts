@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../shared/run.js';
@@ -108,15 +108,17 @@ export function shippedDocs(): string[] {
 }
 
 /**
- * A consumer's project in a temp dir: the packed checkout-lookup and its valibot as `npm install <tarball>` put
- * them in `app`, every other package (types, vitest, msw, happy-dom...) linked from this repository's node_modules.
+ * A consumer's project in a temp dir: the packed checkout-lookup and its valibot copied from `app`, where
+ * `npm install <tarball>` put them, every other package (types, vitest, msw, happy-dom...) linked from this repository's node_modules.
  */
 export function consumerProject(app: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'checkout-lookup-consumer-'));
   writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
   mkdirSync(join(dir, 'node_modules'));
   const own = new Set(['checkout-lookup', 'valibot']);
-  for (const name of own) symlinkSync(join(app, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  // Copied, not linked: Node resolves a package's imports from its real path, and the optional peers
+  // (msw, @hono/node-server) are to be found in this project, as in a user's.
+  for (const name of own) cpSync(join(app, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true });
   for (const name of readdirSync(join(repoRoot, 'node_modules'))) {
     if (own.has(name) || name.startsWith('.')) continue;
     symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
