@@ -7,7 +7,8 @@ const USAGE = `Usage:
   npx checkout-lookup --help            this text
 
 The sandbox alone: npx checkout-lookup-sandbox --help
-Docs: node_modules/checkout-lookup/README.md and node_modules/checkout-lookup/worker/README.md
+Docs: node_modules/checkout-lookup/README.md, node_modules/checkout-lookup/worker/README.md and
+      node_modules/checkout-lookup/docs/testing.md
       (https://github.com/checkout-lookup/checkout-lookup#readme)
 `;
 

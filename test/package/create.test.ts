@@ -41,6 +41,25 @@ async function freed(port: number): Promise<boolean> {
 const devVars = () => readFileSync(join(project, '.dev.vars'), 'utf8');
 const secretsOf = (text: string) => [...text.matchAll(/^(?:API_KEY|AUTH_SECRET)="(.+)"$/gm)].map((m) => m[1]!);
 
+describe('npx checkout-lookup', () => {
+  test('--help names the commands and docs inside the installed package, each of which exists, and the web page', async () => {
+    const result = await run('npx', ['checkout-lookup', '--help'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(0);
+    expect(result.stdout).toMatch(/checkout-lookup create <folder>/);
+    const paths = [...result.stdout.matchAll(/node_modules\/checkout-lookup\/\S+\.md/g)].map((m) => m[0]);
+    expect(paths).toEqual(expect.arrayContaining(['node_modules/checkout-lookup/README.md', 'node_modules/checkout-lookup/worker/README.md']));
+    for (const path of paths) expect(() => readFileSync(join(app, path)), path).not.toThrow();
+    expect(result.stdout).toContain('https://github.com/checkout-lookup/checkout-lookup');
+  });
+
+  test('an unknown command exits 2 with the usage', async () => {
+    const result = await run('npx', ['checkout-lookup', 'creat', 'x'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(2);
+    expect(result.stderr).toContain('unknown arguments: creat x');
+    expect(result.stderr).toContain('Usage:');
+  });
+});
+
 describe('npx checkout-lookup create my-worker', () => {
   test('writes the worker, package.json, wrangler.toml, tsconfig.json, README.md, .gitignore and .dev.vars', async () => {
     const result = await run('npx', ['checkout-lookup', 'create', project], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
