@@ -24,6 +24,8 @@ function fail(message) {
   process.exit(1);
 }
 
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) fail(`wrangler needs Node 22.12 or later; this is Node ${process.versions.node}`);
 if (!existsSync(join(PROJECT, 'wrangler.toml'))) fail(`no wrangler.toml in ${PROJECT}: run this in the worker's folder`);
 // In a checkout of this repository the package is built from its sources; an installed package has dist/ already.
 if (existsSync(join(PACKAGE, 'src/index.ts')) && !existsSync(join(PACKAGE, 'dist/testing/node.js'))) {

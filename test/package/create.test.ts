@@ -10,7 +10,7 @@ import { deadAddress, NODE_24, run } from '../shared/run.js';
 // `npx checkout-lookup create` from the packed tarball, as a user with nothing but npm would: scaffold, install (the
 // tarball in place of the registry version, which does not exist yet; the other dependencies from the registry),
 // `npm start`, sign in with the printed link and read the order page.
-const { tarball, files, app }: Packed = inject('packed');
+const { tarball, files, app, node20 }: Packed = inject('packed');
 const work = mkdtempSync(join(tmpdir(), 'checkout-lookup-create-'));
 const project = join(work, 'my-worker');
 // wrangler needs Node 22.12 or later: Node 24 first on PATH, for npm's scripts and the `checkout-lookup` bin.
@@ -110,6 +110,12 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(install.code, install.report).toBe(0);
     const typecheck = await run('npm', ['run', 'typecheck'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
     expect(typecheck.code, typecheck.report).toBe(0);
+  });
+
+  test('on Node 20, npm start says that wrangler needs Node 22.12, and starts nothing', async () => {
+    const result = await run(node20, [join(project, 'node_modules/.bin/checkout-lookup'), 'start'], { cwd: project, secrets: secretsOf(devVars()) });
+    expect(result.code, result.report).toBe(1);
+    expect(result.stdout).toMatch(/^\[start\] wrangler needs Node 22\.12 or later; this is Node 20\.\d+\.\d+$/m);
   });
 
   test('npm start serves the signed-in order page against the sandbox, and Ctrl-C stops it', { timeout: 150_000 }, async () => {
