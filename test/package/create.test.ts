@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { deadAddress, NODE_24, run } from '../shared/run.js';
@@ -78,7 +78,10 @@ describe('npx checkout-lookup create my-worker', () => {
     });
     // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds.
     const template = files.filter((file) => file.startsWith('worker/') && file !== 'worker/README.md').sort();
-    const written = readdirSync(join(project, 'worker')).map((file) => `worker/${file}`).sort();
+    const written = readdirSync(join(project, 'worker'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(project, join(entry.parentPath, entry.name)))
+      .sort();
     expect(written).toEqual(template);
     for (const file of template) {
       expect(readFileSync(join(project, file), 'utf8'), file).toBe(readFileSync(join(app, 'node_modules/checkout-lookup', file), 'utf8'));
