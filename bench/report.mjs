@@ -9,8 +9,6 @@ const pass = (ok) => (ok ? 'PASS' : '**MISS**');
 
 export function render({ command, started, commit, dirty, machine, versions, load, results, seconds }) {
   const { size, validation, perCall, coldStart, workerLoad } = results;
-  const gzip = (entry, bundler) => size?.rows?.find((row) => row.entry === entry && row.bundler === bundler)?.gzip;
-  const sizeLine = (entry, budget) => ['esbuild', 'rollup'].map((b) => `${b} ${f(gzip(entry, b), 0)} B`).join(', ') + ` (≤ ${budget} B): ${pass(Math.max(gzip(entry, 'esbuild'), gzip(entry, 'rollup')) <= budget)}`;
   const schema = validation?.results?.find((row) => row.payload === 'typical order' && row.method === 'SDK schema');
   return `# Benchmarks
 
@@ -28,11 +26,7 @@ ${verdict(perCall)} To see where a call's time goes: \`node --cpu-prof bench/per
 
 ## Bundle size
 
-${missing(size) ?? `From [scripts/size.mjs](scripts/size.mjs) (the same tool \`npm test\` runs): each entry bundled from the built package by esbuild and by rollup + terser, minified, gzip level 9.
-
-${table(['Entry', 'esbuild min', 'esbuild min+gzip', 'rollup min', 'rollup min+gzip'], [...new Set(size.rows.map((r) => r.entry))].map((entry) => [entry, ...['esbuild', 'rollup'].flatMap((b) => { const r = size.rows.find((x) => x.entry === entry && x.bundler === b); return [`${f(r?.min, 0)} B`, `${f(r?.gzip, 0)} B`]; })]))}
-
-\`getOrder\` alone: ${sizeLine('getOrder', 4096)}. Both functions: ${sizeLine('getOrder+getSession', 4352)}.`}
+${missing(size) ?? sizeSection(size)}
 
 ## Validation throughput
 
@@ -59,6 +53,20 @@ function verdict({ config, results }) {
   const node = missed.filter((r) => r.runtime.startsWith('Node'));
   if (missed.length === 0) return `Issue 8's target of ≤ ${config.target}× is met in every runtime and server of this run.`;
   return `Issue 8's target of ≤ ${config.target}× is **missed** ${node.length ? `on Node (the runtimes it names): ${node.map((r) => `${r.runtime} ${r.server} process ${f(r.ratio, 3)}×`).join(', ')}` : 'only outside Node'}${missed.length > node.length ? `; elsewhere: ${missed.filter((r) => !node.includes(r)).map((r) => `${r.runtime} ${r.server} process ${f(r.ratio, 3)}×`).join(', ')}` : ''}.`;
+}
+
+/** The size table, from scripts/size.mjs's measureSizes() (the same measurement npm test holds the limits with). */
+function sizeSection(size) {
+  const entries = Object.keys(size.esbuild);
+  const cell = (entry, bundler) => size[bundler][entry];
+  const rows = entries.map((entry) => [cell(entry, 'esbuild').name, ...['esbuild', 'rollup'].flatMap((b) => [`${f(cell(entry, b).min, 0)} B`, `${f(cell(entry, b).gzip, 0)} B`]),
+    cell(entry, 'esbuild').limit === null ? '-' : `${f(cell(entry, 'esbuild').limit, 0)} B`,
+    cell(entry, 'esbuild').limit === null ? '-' : `${f(Math.min(cell(entry, 'esbuild').headroom, cell(entry, 'rollup').headroom), 0)} B`]);
+  return `From [scripts/size.mjs](scripts/size.mjs)'s \`measureSizes()\` (the same measurement \`npm test\` holds the limits with; \`node scripts/size.mjs\` prints it, \`--json\` as JSON): each entry bundled from the built package by esbuild and by rollup + terser, minified, gzip level 9. Hard limits (issue 15): ${f(size.limits.getOrder, 0)} B min+gzip per function, ${f(size.limits.both, 0)} B for both, with each bundler; headroom is the limit minus the larger of the two bundles.
+
+${table(['Entry', 'esbuild min', 'esbuild min+gzip', 'rollup min', 'rollup min+gzip', 'Limit', 'Headroom'], rows)}
+
+${size.failures.length === 0 ? 'Every limit met: PASS.' : `**FAILED**: ${size.failures.join('; ')}.`}`;
 }
 
 const PAYLOAD_BYTES = (validation) => validation?.results?.find((r) => r.payload === 'typical order')?.bytes;
