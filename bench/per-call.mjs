@@ -173,18 +173,23 @@ async function client(where, { rounds, cycles, warmupCycles, seed }) {
 /** Ratios, element costs and neighbour effects of one client's figures. */
 export function analyse({ names, perRound, overall, afterEach }) {
   const ratio = median(perRound.map((round) => round.getOrder / round.bare));
-  const us = (name) => overall[name];
-  const elements = {
-    'validation (valibot OrderSchema)': us('schema') - us('bare'),
-    'deadline (AbortController + timer + signal)': us('deadline') - us('bare'),
-    'a Request object with the signal (over the deadline)': us('request') - us('deadline'),
-    'body read in one go (readText native + JSON.parse, over res.json())': us('read, one go') - us('bare'),
-    'body read streamed (readText + JSON.parse, over res.json())': us('read, streamed') - us('bare'),
-    'fast path gain (streamed minus one go)': us('read, streamed') - us('read, one go'),
-    'the elements together (by hand minus bare)': us('by hand') - us('bare'),
-    "the SDK's own overhead (getOrder minus by hand)": us('getOrder') - us('by hand'),
-    'an injected fetch (getOrder with it minus getOrder)': us('getOrder, injected fetch') - us('getOrder'),
+  // Each element's cost is a difference of two contenders' medians, taken in each round; the median of the rounds'.
+  const costs = (round) => {
+    const us = (name) => round[name];
+    return {
+      'validation (valibot OrderSchema)': us('schema') - us('bare'),
+      'deadline (AbortController + timer + signal)': us('deadline') - us('bare'),
+      'a Request object with the signal (over the deadline)': us('request') - us('deadline'),
+      'body read in one go (readText native + JSON.parse, over res.json())': us('read, one go') - us('bare'),
+      'body read streamed (readText + JSON.parse, over res.json())': us('read, streamed') - us('bare'),
+      'fast path gain (streamed minus one go)': us('read, streamed') - us('read, one go'),
+      'the elements together (by hand minus bare)': us('by hand') - us('bare'),
+      "the SDK's own overhead (getOrder minus by hand)": us('getOrder') - us('by hand'),
+      'an injected fetch (getOrder with it minus getOrder)': us('getOrder, injected fetch') - us('getOrder'),
+    };
   };
+  const byRound = perRound.map(costs);
+  const elements = Object.fromEntries(Object.keys(byRound[0]).map((name) => [name, median(byRound.map((round) => round[name]))]));
   // How a call's time moves with the contender before it: per predecessor, the mean over the other contenders of
   // (median after that predecessor - overall median), in µs and as a fraction; a call's overall median holds the
   // average of these, so its own median plus its own move is what it costs with what it leaves for the next call.

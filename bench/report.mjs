@@ -67,7 +67,7 @@ ${table(['Contender', 'What it does'], Object.entries(contenders).map(([name, wh
 
 ### What each element costs (µs per call; % of bare in the same run)
 
-Differences of the contenders' medians (all from the same shuffled run, so each difference is between calls made side by side); differences of a few µs are within the noise of a shared machine.
+Each element is the difference of two contenders' medians in a round (the calls made side by side in the same shuffled cycles), then the median of the ${config.rounds} rounds' differences; \`by hand\` does every element without the SDK, so \`getOrder\` minus \`by hand\` is what the SDK adds beyond them (URL and option checks, headers, the envelope, the races, the error paths it sets up). Differences of a few µs are within the noise of a shared machine.
 
 ${table(['Element', ...results.map((r) => `${r.runtime}, ${r.server}`)], elementNames.map((name) => [name, ...results.map((r) => `${signed(r.elements[name])} (${signed((r.elements[name] / r.overall.bare) * 100, 0)} %)`)]))}
 
