@@ -414,7 +414,8 @@ export interface Reader {
  * reader's region when it gave one; English otherwise.
  */
 export function chooseReader(acceptLanguage: string | null): Reader {
-  const key = acceptLanguage ?? '';
+  // The same first 1024 characters that are read below, so a long header costs no more memory than a short one.
+  const key = (acceptLanguage ?? '').slice(0, 1024);
   let reader = READERS.get(key);
   if (reader === undefined) {
     // Bounded: the header is the client's to choose, and an isolate must not grow without end.

@@ -140,7 +140,8 @@ describe.skipIf(!available)('every page state, in four languages', () => {
       const contexts: Partial<Record<Who, BrowserContext>> = {};
       const refusedAll: string[] = [];
       for (const who of ['ada', 'grace', 'nobody', 'limited'] as const) {
-        const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+        // Wide enough for the desktop layout (a 46rem card), no wider: the screenshots stay small.
+        const context = await browser.newContext({ locale, viewport: { width: 860, height: 900 } });
         refusedAll.push(...(await stayOnLoopback(context)));
         if (who === 'ada' || who === 'grace') await signIn(stack, context, `cus_${who}`);
         if (who === 'limited') await signIn(limited, context, `cus_ada_${language}`);
