@@ -187,7 +187,8 @@ describe('the order page', () => {
     const csp = String(answer.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'none'/);
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
-    expect(csp).toContain('img-src https:');
+    // Images from the record's own hosts only (https), nothing else.
+    expect(csp).toContain('img-src https://images.example.com;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe');
     expect(csp).not.toContain('script-src');
@@ -225,6 +226,9 @@ describe('the order page', () => {
     expect(html).not.toContain('http://images.example.com');
     expect(html).not.toMatch(/"onerror=/);
     expect(html).toContain('XYZ1');
+    expect(String(answer.headers['content-security-policy'])).toContain('img-src https://images.example.com;');
+    // A page without images allows none.
+    expect(String((await page('/')).headers['content-security-policy'])).toContain("img-src 'none';");
   });
 
   test("another customer's order and a missing one: the same 404 page, with sign-out", async () => {

@@ -4,7 +4,7 @@ import { page } from '../layout.js';
 import { withCommonHeaders } from '../responses.js';
 import type { SessionView } from '../view.js';
 import type { Shopper } from './context.js';
-import { backToShop, button, fact, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
+import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
 
 /**
@@ -85,6 +85,7 @@ ${smallPrint(session.sessionId, session.merchantReferenceId, shopper)}`;
     settings,
     signedIn: true,
     site: shopper.site,
+    images: images(session.priceDataList),
     script: open ? PENDING_SCRIPT : undefined,
   });
 }

@@ -4,7 +4,7 @@ import { inWords } from '../i18n.js';
 import { page } from '../layout.js';
 import type { OrderView } from '../view.js';
 import type { Shopper } from './context.js';
-import { backToShop, button, fact, lineItems, notice, smallPrint, time, totals } from './parts.js';
+import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, totals } from './parts.js';
 
 /** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
 export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
@@ -56,5 +56,5 @@ ${fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : 
 ${lineItems(order.priceDataList, order.originalCurrency ?? order.paymentCurrency, shopper)}
 ${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate }, shopper)}
 ${smallPrint(order.orderId, number, shopper)}`;
-  return page({ status: 200, title: number ? `${t.order} ${number}` : t.yourOrder, body, reader, settings, signedIn: true, site: shopper.site });
+  return page({ status: 200, title: number ? `${t.order} ${number}` : t.yourOrder, body, reader, settings, signedIn: true, site: shopper.site, images: images(order.priceDataList) });
 }

@@ -109,6 +109,11 @@ export function lineItems(items: readonly ItemView[] | null | undefined, fallbac
 </table>`;
 }
 
+/** The image addresses of the items, for the page's `img-src`. */
+export function images(items: readonly ItemView[] | null | undefined): (string | null | undefined)[] {
+  return (items ?? []).map((item) => item.imageUrl);
+}
+
 // A tile with the item's initial, and the picture on top of it when it loads. Only https images: the page's policy
 // loads nothing else, and a `javascript:` or `data:` address never gets in. An image that fails (an offline host)
 // leaves the tile: `alt=""` draws no broken-image icon, and the picture is decorative (the name is beside it,
