@@ -269,6 +269,23 @@ describe('the order page', () => {
   });
 });
 
+test('the service too slow: a 504 page that says so, offers Try again, and quotes a reference', async () => {
+  const local = startLocal({ vars: { UPSTREAM_TIMEOUT_MS: '300' } });
+  const cookie = await cookieFor(local, 'cus_ada');
+  const remove = local.sandbox.fault({ route: 'session' }, { kind: 'stall' });
+  try {
+    const answer = await local.send('/sessions/cs_complete_ada', { headers: { Cookie: cookie } });
+    expect(answer.status).toBe(504);
+    expect(answer.body).toContain('<h1>Order service too slow</h1>');
+    expect(answer.body).toContain('did not answer in time');
+    expect(answer.body).toContain('<a class="button" href="/sessions/cs_complete_ada">Try again</a>');
+    expect(answer.body).toContain(`Reference: ${answer.headers['x-request-id']}`);
+  } finally {
+    remove();
+    await local.close();
+  }
+});
+
 describe('the home page', () => {
   test('signed in: who is signed in, how to reach an order, and sign-out', async () => {
     const html = (await page('/')).body;
