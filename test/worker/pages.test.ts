@@ -354,6 +354,16 @@ describe('the checkout page, one honest state each', () => {
     expect(html).not.toContain('on_hold');
   });
 
+  test('an interval the worker does not know (or an inherited name) bills in no words rather than raw ones', async () => {
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    for (const [index, interval] of ['fortnight', 'toString'].entries()) {
+      await put(`cs_ada_interval${index}`, { expire: FUTURE, price: { ...upstream.price, recurring: { interval, freeTrialDays: 14 } } });
+      const html = (await page(`/sessions/cs_ada_interval${index}`)).body;
+      expect(html).not.toContain(interval === 'toString' ? 'native code' : 'fortnight');
+      expect(html).not.toContain('<dt>Billing</dt>');
+    }
+  });
+
   test("another customer's session: the same 404 page as a missing one", async () => {
     const foreign = await page('/sessions/cs_open_grace');
     const missing = await page('/sessions/cs_nobody');

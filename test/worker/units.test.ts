@@ -216,14 +216,13 @@ describe('chooseReader', () => {
 describe('inWords', () => {
   test('known values in words; unknown ones, inherited names and nothing: undefined, never the raw value', () => {
     const { t } = chooseReader('de');
-    expect(inWords('success', t.statuses)).toBe('Bezahlt');
-    expect(inWords('unpaid', t.statuses)).toBe('Noch nicht bezahlt');
     expect(inWords('CARD', t.methods)).toBe('Karte');
     expect(inWords('PAYPAL', t.methods)).toBe('PayPal');
-    expect(inWords('on_hold', t.statuses)).toBeUndefined();
-    expect(inWords('toString', t.statuses)).toBeUndefined();
-    expect(inWords(null, t.statuses)).toBeUndefined();
-    expect(inWords('', t.statuses)).toBeUndefined();
+    expect(inWords('week', t.every)).toBe('wöchentlich');
+    expect(inWords('WIRE_XYZ', t.methods)).toBeUndefined();
+    expect(inWords('toString', t.methods)).toBeUndefined();
+    expect(inWords(null, t.methods)).toBeUndefined();
+    expect(inWords('', t.methods)).toBeUndefined();
   });
 });
 

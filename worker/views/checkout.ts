@@ -1,5 +1,6 @@
 import { html } from '../html.js';
 import type { Html } from '../html.js';
+import { inWords } from '../i18n.js';
 import { page } from '../layout.js';
 import { withCommonHeaders } from '../responses.js';
 import type { SessionView } from '../view.js';
@@ -56,7 +57,7 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
   const state = checkoutState(session, now);
   const open = state === 'confirming' || state === 'unpaid';
   const recurring = session.price?.recurring;
-  const every = recurring?.interval ? t.every[recurring.interval] : undefined;
+  const every = inWords(recurring?.interval, t.every);
   const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
   const live = open
     ? html`<p id="live" class="noprint" role="status" aria-live="polite"></p>
