@@ -4,7 +4,7 @@ import type { Settings } from './env.js';
 import { html } from './html.js';
 import { chooseReader } from './i18n.js';
 import type { Reader } from './i18n.js';
-import { messagePage, page } from './pages.js';
+import { messagePage, page } from './layout.js';
 import { withCommonHeaders } from './responses.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates

@@ -55,8 +55,7 @@ test('sign-in: the link shows Continue; its POST from this origin sets the cooki
   expect(pair).toBe(`${COOKIE}=${token}`);
   const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: pair, 'Accept-Language': 'de-DE' } });
   expect(page.status).toBe(200);
-  expect(page.body).toContain('<h1>ADA-2026-0042</h1>');
-  expect(page.body).toContain('Bestellnummer');
+  expect(page.body).toContain('<dt>Bestellnummer (bei Fragen an den Shop angeben)</dt><dd>ADA-2026-0042</dd>');
   expect(page.body).toMatch(/73,27\s€/);
   expect(page.body).toContain('<a href="https://shop.example.com/">');
 });
@@ -89,6 +88,43 @@ test.each([
   expect(answer.body).toBe(reference.body);
   expect(stableHeaders(answer)).toEqual(stableHeaders(reference));
   expect(stack.sandbox.log).toEqual([]);
+});
+
+/** A Cookie header as the browser gets it: the Continue page's POST, whatever the cookie holds. */
+async function signedIn(sub: string): Promise<string> {
+  const body = new URLSearchParams({ token: await stack.token(sub), next: '/' }).toString();
+  const posted = await stack.send('/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: stack.url },
+    body,
+  });
+  const [cookie] = posted.headers['set-cookie'] as string[];
+  return cookie!.split(';')[0]!;
+}
+
+test("workerd's Intl: currency names, each amount in its currency, times labelled with their zone", async () => {
+  const page = await stack.send('/orders/ord_grace_1', { headers: { Cookie: await signedIn('cus_grace'), 'Accept-Language': 'de-DE' } });
+  expect(page.status).toBe(200);
+  const html = page.body.replace(/[\u00a0\u202f]/g, ' ');
+  expect(html).toContain('<strong>71,17 £</strong>');
+  expect(html).toContain('Preise in US-Dollar (USD); der Gesamtbetrag wird in Britisches Pfund (GBP) berechnet.');
+  expect(html).toContain('Wechselkurs: 1 USD = 0,7917 GBP.');
+  // wrangler dev gives request.cf a zone of its own or none: either way the zone is named.
+  expect(html).toMatch(/Zeiten in [A-Za-z_/+-]+\./);
+});
+
+test('a pending checkout: its script runs by a nonce of this answer, and the JSON route answers its same-origin check', async () => {
+  const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+  stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_workerd', paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
+  const cookie = await signedIn('cus_ada');
+  const page = await stack.send('/sessions/cs_ada_workerd', { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  const nonce = /<script nonce="([A-Za-z0-9+/=]{24})">/.exec(page.body)?.[1];
+  expect(nonce).toBeDefined();
+  expect(page.headers['content-security-policy']).toContain(`script-src 'nonce-${nonce}'`);
+  const check = await stack.send('/api/checkout/session/cs_ada_workerd', { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } });
+  expect(check.status).toBe(200);
+  expect(check.json().data.paymentStatus).toBe('processing');
 });
 
 test('TRACE: 405', async () => {
