@@ -7,7 +7,7 @@ import type { Reader } from './i18n.js';
 import { lookupOrder, lookupSession, parseId } from './lookup.js';
 import type { Outcome } from './lookup.js';
 import { overLimit, RETRY_AFTER_SECONDS } from './rate-limit.js';
-import { withCommonHeaders } from './responses.js';
+import { imageSources, withCommonHeaders } from './responses.js';
 import type { Trace } from './trace.js';
 import { orderView, sessionView } from './view.js';
 import type { ItemView, OrderView, SessionView } from './view.js';
@@ -87,6 +87,8 @@ export interface PageOptions {
   readonly refresh?: { readonly seconds: number; readonly to: string } | undefined;
   /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
   readonly form?: boolean;
+  /** The addresses of the images the page shows, for `img-src` when IMAGE_HOSTS is not set. */
+  readonly images?: Iterable<string | null | undefined>;
 }
 
 /** Builds a whole HTML answer. No script may run and only https images load (a strict Content-Security-Policy). */
@@ -118,7 +120,7 @@ ${body}
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
   response.headers.set(
     'Content-Security-Policy',
-    `default-src 'none'; img-src https:; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
@@ -196,7 +198,8 @@ ${fact(t.paymentMethod, inWords(order.paymentMethod?.paymentMethodType, t))}
 </dl>
 ${lineItems(order.priceDataList, currency, reader)}
 ${totals(order.amountSubtotal, order.amountTotal, currency, reader)}`;
-  return page({ status: 200, title: `${t.order} ${heading}`, body, reader, settings, signedIn: true });
+  const images = order.priceDataList?.map((item) => item.imageUrl);
+  return page({ status: 200, title: `${t.order} ${heading}`, body, reader, settings, signedIn: true, images: images ?? [] });
 }
 
 function sessionPage(session: SessionView, url: URL, reader: Reader, settings: Settings): Promise<Response> {
@@ -245,7 +248,8 @@ ${session.orderId ? fact(t.orderNumber, html`<a href="/orders/${encodeURICompone
 ${lineItems(session.priceDataList, currency, reader)}
 ${totals(session.amountSubtotal, session.amountTotal, currency, reader)}`;
   const refresh = pending && !done ? { seconds: PENDING_REFRESH_SECONDS, to: `${self}?check=${(checks ?? 0) + 1}` } : undefined;
-  return page({ status: 200, title: `${t.checkout} ${heading}`, body, reader, settings, signedIn: true, refresh });
+  const images = session.priceDataList?.map((item) => item.imageUrl);
+  return page({ status: 200, title: `${t.checkout} ${heading}`, body, reader, settings, signedIn: true, refresh, images: images ?? [] });
 }
 
 /** The pending page's counter from `?check=`, or `undefined` when the page was opened directly. */

@@ -3,7 +3,7 @@ import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import worker from '../../worker/index.js';
 import type { Env } from '../../worker/index.js';
-import { type Answer, signToken } from './helpers.js';
+import { type Answer, sessionCookie, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
@@ -39,6 +39,8 @@ export interface Local {
   /** The Response itself, for tests that drive timers while it is pending. */
   respond(path: string, init?: SendInit): Promise<Response>;
   token(sub: string, claims?: Record<string, unknown>): Promise<string>;
+  /** A `Cookie` header value with a session for `sub`, as sign-in sets it. */
+  cookie(sub: string, claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export function startLocal(options: LocalOptions = {}): Local {
       return answer;
     },
     token: (sub, claims = {}) => signToken(authSecret, sub, claims),
+    cookie: (sub, claims = {}) => sessionCookie(authSecret, sub, claims),
     async close() {
       logSinks.delete(logs);
     },

@@ -8,7 +8,7 @@ let stack: Stack;
 let cookie: string;
 beforeAll(async () => {
   stack = startLocal();
-  cookie = `__Host-checkout-lookup=${await stack.token('cus_ada')}`;
+  cookie = await stack.cookie('cus_ada');
 });
 afterAll(async () => {
   expectNoSecrets(stack);
@@ -99,9 +99,9 @@ describe('GET /orders/:id', () => {
   test('links back to the shop when SHOP_URL is set, and not otherwise', async () => {
     expect((await page('/orders/ord_ada_1')).body).not.toContain('Back to the shop');
     const shop = startLocal({ vars: { SHOP_URL: 'https://shop.example.com/' } });
-    const token = await shop.token('cus_ada');
+    const shopCookie = await shop.cookie('cus_ada');
     for (const path of ['/orders/ord_ada_1', '/sessions/cs_open_ada', '/orders/ord_nobody', '/orders/x']) {
-      const answer = await shop.send(path, { headers: { Cookie: `__Host-checkout-lookup=${token}` } });
+      const answer = await shop.send(path, { headers: { Cookie: shopCookie } });
       expect(answer.body).toContain('<a href="https://shop.example.com/">← Back to the shop</a>');
     }
     expect((await shop.send('/orders/ord_ada_1')).body).toContain('Back to the shop');
@@ -281,8 +281,8 @@ describe('the pending checkout', () => {
 
   test('with the sandbox scenario checkout-completes: pending, then on to the new order', async () => {
     const local = startLocal();
-    const token = await local.token('cus_ada');
-    const get = (path: string) => local.send(path, { headers: { Cookie: `__Host-checkout-lookup=${token}` } });
+    const localCookie = await local.cookie('cus_ada');
+    const get = (path: string) => local.send(path, { headers: { Cookie: localCookie } });
     local.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 2 });
     let path = '/sessions/cs_open_ada';
     const statuses: number[] = [];
