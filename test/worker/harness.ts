@@ -19,8 +19,8 @@ process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
 export interface StackOptions {
   /** Settings to set or, with `undefined`, leave out. */
   readonly vars?: Readonly<Record<string, string | undefined>>;
-  /** Configure the Workers rate-limit binding. */
-  readonly rateLimit?: { readonly limit: number; readonly period: 10 | 60 };
+  /** Configure the Workers rate-limit binding; `'as configured'` keeps wrangler.toml's own. */
+  readonly rateLimit?: { readonly limit: number; readonly period: 10 | 60 } | 'as configured';
 }
 
 export interface Stack {
@@ -59,7 +59,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   // wrangler.toml turns the limit on (60 lookups a minute per customer); suites that load many pages as one customer
   // would meet it, so the stack lifts it unless a test asks for its own. defaults.test.ts checks the file's binding.
-  bindings['RATE_LIMITER'] = { type: 'ratelimit', namespace_id: '1001', simple: options.rateLimit ?? { limit: 1_000_000, period: 60 } };
+  if (options.rateLimit !== 'as configured') {
+    bindings['RATE_LIMITER'] = { type: 'ratelimit', namespace_id: '1001', simple: options.rateLimit ?? { limit: 1_000_000, period: 60 } };
+  }
   let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
   try {
     worker = await unstable_startWorker({
