@@ -137,6 +137,30 @@ describe('the allow-list: only documented fields leave', () => {
   });
 });
 
+describe('a record that fails the SDK validation', () => {
+  test.each([
+    ['a wrong-typed amount', { amountTotal: '71.17' }],
+    ['an object where a string belongs', { merchantReferenceId: { text: 'ADA' } }],
+    ['a wrong-typed line item field', { priceDataList: [{ name: 'Lamp', unitAmount: 'free', quantity: 1, currency: 'EUR' }] }],
+  ])('%s: 502 on the JSON route and the page, every time, with nothing of the record', async (_name, change) => {
+    const upstream = await upstreamRecord(stack, '/api/order/ord_ada_1');
+    stack.sandbox.putOrder({ ...upstream, ...change, orderId: 'ord_ada_broken' });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const json = await stack.send('/api/order/ord_ada_broken', { headers: bearer(ada) });
+        expect(json.status).toBe(502);
+        expect(json.json().data).toBeNull();
+        const page = await stack.send('/orders/ord_ada_broken', { headers: { Cookie: adaCookie } });
+        expect(page.status).toBe(502);
+        expect(page.body).not.toContain(upstream.merchantReferenceId);
+      }
+      expect(stack.logs.at(-1)?.['error']).toMatchObject({ name: 'ValidationError' });
+    } finally {
+      stack.sandbox.deleteOrder('ord_ada_broken');
+    }
+  });
+});
+
 describe('identical lookups in flight', () => {
   test('are made once; each request still checks ownership', async () => {
     const remove = stack.sandbox.fault({ route: 'order', id: 'ord_ada_1' }, { kind: 'latency', ms: 50 });
