@@ -46,13 +46,14 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
  */
 export async function signIn(request: Request, url: URL, settings: Settings): Promise<Response> {
   const reader = chooseReader(request.headers.get('Accept-Language'));
-  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  const current = await signedIn(request, settings);
+  if (!fromThisSite(request, url)) return message(403, reader.t.requestRefused, reader, settings, current);
   const form = await readForm(request);
-  if (form === undefined) return messagePage(400, reader.t.signInFailed, reader, settings);
+  if (form === undefined) return message(400, reader.t.signInFailed, reader, settings, current);
   const next = sameOriginPath(form.get('next') ?? '/', url);
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, reader, settings);
+  if (next === undefined) return message(400, reader.t.linkRefused, reader, settings, current);
   const checked = await checkSignIn(form.get('token'), settings);
-  if ('refused' in checked) return refusal(checked.refused, reader, settings, undefined);
+  if ('refused' in checked) return refusal(checked.refused, reader, settings, current);
   const response = new Response(null, { status: 303, headers: { Location: next } });
   response.headers.append('Set-Cookie', sessionCookie(checked.session.token, checked.session.expires - Math.floor(Date.now() / 1000)));
   return withCommonHeaders(response);
@@ -91,7 +92,7 @@ function refusal(refused: Refusal, reader: Reader, settings: Settings, current: 
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
-export function duration(seconds: number, reader: Reader): string {
+function duration(seconds: number, reader: Reader): string {
   const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
   return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
 }
@@ -119,7 +120,7 @@ export function signOutPage(request: Request, settings: Settings): Promise<Respo
 /** `POST /sign-out` from this site: clears the cookie and says so. */
 export async function signOut(request: Request, url: URL, settings: Settings): Promise<Response> {
   const reader = chooseReader(request.headers.get('Accept-Language'));
-  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  if (!fromThisSite(request, url)) return message(403, reader.t.requestRefused, reader, settings, await signedIn(request, settings));
   await request.body?.cancel();
   const response = await messagePage(200, reader.t.signedOut, reader, settings);
   response.headers.append('Set-Cookie', clearedCookie());

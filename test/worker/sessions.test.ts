@@ -223,6 +223,12 @@ describe('sign-out from the sign-in pages', () => {
     expect((await openLink(stack, link)).body).not.toContain('href="/sign-out"');
     const continuePage = await openLink(stack, await stack.token('cus_ada'), { Cookie: await stack.cookie('cus_grace') });
     expect(continuePage.body).toContain('<a href="/sign-out">Sign out</a>');
+    const refusedPost = await signIn(stack, link, { Cookie: await stack.cookie('cus_grace') });
+    expect(refusedPost.status).toBe(401);
+    expect(refusedPost.body).toContain('<a href="/sign-out">Sign out</a>');
+    const crossSite = await stack.send('/sign-out', { method: 'POST', headers: { Origin: 'https://evil.example', Cookie: await stack.cookie('cus_grace') } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toContain('<a href="/sign-out">Sign out</a>');
   });
 
   test('signing out ends the session in this browser: the cookie is cleared, and the page after it is signed out', async () => {
