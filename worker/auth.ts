@@ -131,7 +131,8 @@ export async function verifySession(token: string, settings: Settings, now = Dat
 async function signHs256(header: object, payload: object, secret: Uint8Array): Promise<string> {
   const encoder = new TextEncoder();
   const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}`;
-  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
+  const key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(input));
   return `${input}.${base64url.encode(new Uint8Array(signature))}`;
 }
