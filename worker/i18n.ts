@@ -391,3 +391,53 @@ export function inWords(value: string | null | undefined, words: Readonly<Record
   if (value === null || value === undefined || value === '') return undefined;
   return Object.hasOwn(words, value) ? words[value] : undefined;
 }
+
+// ---- Sign-in and sessions: the words of the sign-in refusals, all four languages (kept apart from the page words
+// above so the two can change independently). `limit` is a duration already in words ("7 days", "7 Tage").
+
+/** The words of the sign-in pages' refusals. */
+export interface SignInWords {
+  readonly linkExpired: readonly [string, string];
+  readonly linkTooLongLived: (limit: string) => readonly [string, string];
+  readonly linkTooLarge: readonly [string, string];
+}
+
+const SIGN_IN_WORDS: Readonly<Record<Language, SignInWords>> = {
+  en: {
+    linkExpired: ['Sign-in link expired', 'This sign-in link has expired. Open your order from the shop again to get a new one.'],
+    linkTooLongLived: (limit) => [
+      'Sign-in link expired',
+      `This sign-in link was made to last longer than this site accepts (at most ${limit}), so it counts as expired. Open your order from the shop again to get a new one.`,
+    ],
+    linkTooLarge: ['Sign-in link too long', 'This sign-in link carries more than a browser can keep, so it cannot sign you in. Please tell the shop.'],
+  },
+  de: {
+    linkExpired: ['Anmeldelink abgelaufen', 'Dieser Anmeldelink ist abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.'],
+    linkTooLongLived: (limit) => [
+      'Anmeldelink abgelaufen',
+      `Dieser Anmeldelink sollte länger gelten, als diese Website zulässt (höchstens ${limit}), und gilt daher als abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.`,
+    ],
+    linkTooLarge: ['Anmeldelink zu lang', 'Dieser Anmeldelink enthält mehr, als ein Browser speichern kann, und kann Sie daher nicht anmelden. Bitte informieren Sie den Shop.'],
+  },
+  fr: {
+    linkExpired: ['Lien de connexion expiré', 'Ce lien de connexion a expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.'],
+    linkTooLongLived: (limit) => [
+      'Lien de connexion expiré',
+      `Ce lien de connexion devait rester valable plus longtemps que ce site ne l’accepte (au plus ${limit}) ; il est donc considéré comme expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.`,
+    ],
+    linkTooLarge: ['Lien de connexion trop long', 'Ce lien de connexion contient plus qu’un navigateur ne peut conserver ; il ne peut donc pas vous connecter. Merci de prévenir la boutique.'],
+  },
+  es: {
+    linkExpired: ['Enlace de inicio de sesión caducado', 'Este enlace de inicio de sesión ha caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.'],
+    linkTooLongLived: (limit) => [
+      'Enlace de inicio de sesión caducado',
+      `Este enlace de inicio de sesión se creó para durar más de lo que este sitio acepta (como máximo ${limit}), por lo que se considera caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.`,
+    ],
+    linkTooLarge: ['Enlace de inicio de sesión demasiado largo', 'Este enlace de inicio de sesión contiene más de lo que un navegador puede guardar, por lo que no puede iniciar su sesión. Avise a la tienda, por favor.'],
+  },
+};
+
+/** The sign-in refusals in the reader's language. */
+export function signInWords(reader: Reader): SignInWords {
+  return SIGN_IN_WORDS[reader.language];
+}

@@ -1,7 +1,7 @@
 import type { Settings } from './env.js';
 import { html, Html } from './html.js';
 import type { Reader } from './i18n.js';
-import { withCommonHeaders } from './responses.js';
+import { imageSources, withCommonHeaders } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
 // a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
@@ -78,11 +78,11 @@ export interface PageOptions {
   readonly script?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
-  /** The addresses of the images the page shows: `img-src` allows their https origins and nothing else. */
+  /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
   readonly images?: Iterable<string | null | undefined>;
 }
 
-/** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images load. */
+/** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
 export async function page(options: PageOptions): Promise<Response> {
   const { status, title, body, reader, settings, signedIn = false, form = false, script, site } = options;
   const shop = settings?.shopUrl;
@@ -118,7 +118,7 @@ ${nonce === undefined ? '' : html`<script nonce="${nonce}">${new Html(script!)}<
   const scripts = nonce === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
   response.headers.set(
     'Content-Security-Policy',
-    `default-src 'none'; img-src ${imageOrigins(options.images)}; style-src 'sha256-${STYLE_HASH}';${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src 'sha256-${STYLE_HASH}';${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
@@ -135,17 +135,6 @@ export function messagePage(
   extra: Html | string = '',
 ): Promise<Response> {
   return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
-}
-
-/** The https origins of a page's images for `img-src`, or `'none'` for a page without images. */
-export function imageOrigins(addresses: Iterable<string | null | undefined> = []): string {
-  const origins = new Set<string>();
-  for (const address of addresses) {
-    if (typeof address !== 'string' || !URL.canParse(address)) continue;
-    const { protocol, origin } = new URL(address);
-    if (protocol === 'https:') origins.add(origin);
-  }
-  return origins.size === 0 ? "'none'" : [...origins].join(' ');
 }
 
 // 128 random bits per answer (CSP3 §7.3 asks for at least 128).

@@ -54,46 +54,56 @@ function options(settings: Settings) {
 
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
-/** A lookup in flight: `settled` is set by the request that makes the call, read by the ones that join it. */
+/** A lookup in flight: the request that makes the call settles it and tells the requests waiting on it. */
 interface Flight {
   readonly started: number;
   settled?: Settled<unknown>;
+  /** One resolve function per request waiting, each for a promise that request made itself. */
+  readonly waiters: Set<(settled: Settled<unknown>) => void>;
 }
 
-/** How often a request that joined another's lookup looks whether it has settled, in ms. */
-const JOIN_POLL_MS = 2;
+/**
+ * How long after a lookup started another request may still join it, in ms. A healthy lookup takes tens of ms;
+ * one still running after a second is slow or doomed (a service failing, retries under way), and a request that
+ * arrives then asks the service itself, so a service that has recovered is seen at once.
+ */
+export const JOIN_WINDOW_MS = 1_000;
 
 /**
- * One lookup. Identical lookups in flight at once (same kind and id, same settings) share one call to the service;
- * each request still checks ownership on its own. The shared value is never changed: the views copy from it.
+ * One lookup. Identical lookups in flight at once (same kind and id, same settings) share one call to the service
+ * when they start within JOIN_WINDOW_MS of each other; each request still checks ownership on its own. The shared
+ * value is never changed: the views copy from it.
  *
- * A request that joins waits on timers of its own and reads the result when it is there; it never awaits the other
- * request's promise. workerd does not let one request wait on another's I/O: it cancels the waiting request as hung,
- * or resumes it in the other request's context, where the Response it then builds belongs to the wrong request
- * ("Cannot perform I/O on behalf of a different request", seen under load in bench/worker-load.mjs).
+ * A request that joins never awaits another request's promise: workerd cancels a request that waits only on
+ * another's I/O as hung, and a continuation run in the other request's context cannot answer for its own
+ * ("Cannot perform I/O on behalf of a different request"). It makes a promise of its own, arms a timer of its own
+ * for its deadline (so it is never idle), and leaves its resolve function with the flight; the request that makes
+ * the call resolves it, and workerd runs the continuation in the joiner's own context (workerd#2719).
  */
 async function lookup<T>(key: string, call: () => Promise<T>, owns: (value: T) => boolean, settings: Settings, trace: Trace): Promise<Outcome<T>> {
   const started = Date.now();
   let settled: Settled<T>;
   const found = settings.inFlight.get(key) as Flight | undefined;
-  // A flight older than the deadline is dead (its request was cancelled before it could settle, e.g. the client
-  // went away): it is replaced, never joined, so one lost request cannot turn a record's lookups into 504s.
-  const joined = found !== undefined && started - found.started < settings.timeout ? found : undefined;
+  // A flight that started too long ago is not joined but replaced: it may be doomed, or dead (its request was
+  // cancelled before it could settle, e.g. the client went away), and either way this request should not inherit it.
+  const joined = found !== undefined && started - found.started < JOIN_WINDOW_MS ? found : undefined;
   if (joined === undefined) {
-    const flight: Flight = { started };
+    const flight: Flight = { started, waiters: new Set() };
     settings.inFlight.set(key, flight);
     try {
       settled = await call().then(
         (value): Settled<T> => ({ ok: true, value }),
         (error: unknown): Settled<T> => ({ ok: false, error }),
       );
+      flight.settled = settled;
+      for (const resolve of flight.waiters) resolve(settled);
     } finally {
       if (settings.inFlight.get(key) === flight) settings.inFlight.delete(key);
     }
-    flight.settled = settled;
   } else {
     trace.shared = true;
-    settled = await wait<T>(joined, started + settings.timeout);
+    // The flight's own call gives up at its start + the deadline, so waiting longer could only end in the same 504.
+    settled = await join<T>(joined, joined.started + settings.timeout);
   }
   trace.upstreamMs = (trace.upstreamMs ?? 0) + (Date.now() - started);
   if (!settled.ok) {
@@ -109,12 +119,18 @@ async function lookup<T>(key: string, call: () => Promise<T>, owns: (value: T) =
 
 const JOIN_TIMEOUT = Symbol('the shared lookup outlived the deadline of a request that joined it');
 
-async function wait<T>(flight: Flight, deadline: number): Promise<Settled<T>> {
-  while (flight.settled === undefined) {
-    if (Date.now() >= deadline) return { ok: false, error: JOIN_TIMEOUT };
-    await new Promise((resolve) => setTimeout(resolve, JOIN_POLL_MS));
-  }
-  return flight.settled as Settled<T>;
+/** Waits for a flight to settle, on a promise and a timer of this request's own, until `deadline`. */
+function join<T>(flight: Flight, deadline: number): Promise<Settled<T>> {
+  if (flight.settled !== undefined) return Promise.resolve(flight.settled as Settled<T>);
+  return new Promise<Settled<unknown>>((resolve) => {
+    const done = (settled: Settled<unknown>) => {
+      clearTimeout(timer);
+      flight.waiters.delete(done);
+      resolve(settled);
+    };
+    const timer = setTimeout(() => done({ ok: false, error: JOIN_TIMEOUT }), Math.max(0, deadline - Date.now()));
+    flight.waiters.add(done);
+  }) as Promise<Settled<T>>;
 }
 
 function isNotFound(error: unknown): boolean {
