@@ -1,5 +1,5 @@
 /**
- * The sign-in cookie. `__Host-` makes browsers refuse it unless it is Secure, has Path=/ and no Domain, so no
+ * The session cookie. `__Host-` makes browsers refuse it unless it is Secure, has Path=/ and no Domain, so no
  * sibling subdomain can set or shadow it (RFC 6265bis §4.1.3.2).
  */
 export const SESSION_COOKIE = '__Host-checkout-lookup';
@@ -33,7 +33,7 @@ export function sessionCookie(token: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
 }
 
-/** `Set-Cookie` that removes the sign-in cookie (same name and attributes, expired). */
+/** `Set-Cookie` that removes the session cookie (same name and attributes, expired). */
 export function clearedCookie(): string {
   return sessionCookie('', 0);
 }

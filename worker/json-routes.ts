@@ -11,7 +11,7 @@ const SESSION_PATH = '/api/checkout/session/';
 
 // The JSON family's stops: the service's envelope. The customer is the Bearer token's; a request with no
 // Authorization header from a page of this origin (`Sec-Fetch-Site: same-origin`, which no other site can set)
-// may use the page's sign-in cookie instead: that is how the pending checkout page checks in the background.
+// may use the page's session cookie instead: that is how the pending checkout page checks in the background.
 // A cross-site request never carries that header value, and CORS never allows credentials.
 const ANSWERS: Answers = {
   async session({ request, settings }) {
