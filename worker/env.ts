@@ -57,22 +57,10 @@ export interface Settings {
   readonly linkMaxLifetime: number;
   /** Origins images may come from; `undefined`: the hosts of the images each page shows. */
   readonly imageHosts: readonly string[] | undefined;
-  /** Lookups in flight in this isolate for this environment, shared by identical requests (see lookup.ts). */
-  readonly inFlight: Map<string, object>;
 }
 
 /** What reading the settings came to: the settings, or a sentence naming the setting that is wrong. */
 export type SettingsRead = { readonly settings: Settings } | { readonly problem: string };
-
-// One map per environment object: workerd keeps one `env` per isolate; tests make several.
-const IN_FLIGHT = new WeakMap<Env, Map<string, object>>();
-
-/** The lookups in flight for an environment (exported for tests). */
-export function inFlightOf(env: Env): Map<string, object> {
-  let map = IN_FLIGHT.get(env);
-  if (map === undefined) IN_FLIGHT.set(env, (map = new Map()));
-  return map;
-}
 
 // Settings are read once per environment object, so once per isolate in workerd, not once per request. The
 // environment's vars and secrets do not change while an isolate lives (a new deploy starts new isolates).
@@ -156,7 +144,6 @@ function parse(env: Env): SettingsRead {
       sessionMaxAge,
       linkMaxLifetime,
       imageHosts: imageHosts.list.length === 0 ? undefined : imageHosts.list,
-      inFlight: inFlightOf(env),
     },
   };
 }

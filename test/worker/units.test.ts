@@ -320,10 +320,10 @@ describe('page states', () => {
 });
 
 describe('logLine', () => {
-  test('one JSON object with the request id, method, route, status and times; shared and error only when set', () => {
+  test('one JSON object with the request id, method, route, status and times; error only when set', () => {
     const line = JSON.parse(logLine({ requestId: 'r', route: 'api order', upstreamMs: 12 }, 'GET', 200, 15));
     expect(line).toEqual({ requestId: 'r', method: 'GET', route: 'api order', status: 200, upstreamMs: 12, ms: 15 });
-    const failed = JSON.parse(logLine({ requestId: 'r', route: 'home', shared: true, error: { name: 'TimeoutError' } }, 'HEAD', 504, 1));
-    expect(failed).toEqual({ requestId: 'r', method: 'HEAD', route: 'home', status: 504, upstreamMs: null, shared: true, ms: 1, error: { name: 'TimeoutError' } });
+    const failed = JSON.parse(logLine({ requestId: 'r', route: 'home', error: { name: 'TimeoutError' } }, 'HEAD', 504, 1));
+    expect(failed).toEqual({ requestId: 'r', method: 'HEAD', route: 'home', status: 504, upstreamMs: null, ms: 1, error: { name: 'TimeoutError' } });
   });
 });
