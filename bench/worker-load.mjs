@@ -69,10 +69,13 @@ const worker :Workerd.Worker = (
 
     const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('cus_ada').setIssuedAt().setExpirationTime('1h')
       .sign(new TextEncoder().encode(authSecret));
+    // The pages' cookie is a session of the worker's own (its own typ, as POST /sign-in makes it), not a link token.
+    const session = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'checkout-lookup-session+jwt' }).setSubject('cus_ada')
+      .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(authSecret));
     const targets = [
       { name: 'sandbox directly (GET /api/order/:id, X-API-KEY)', kind: 'sandbox', url: `${sandbox}/api/order/ord_ada_1`, headers: () => ({ 'X-API-KEY': apiKey, 'X-Timestamp': String(Date.now()) }) },
       { name: 'worker JSON route (GET /api/order/:id, Bearer)', kind: 'route', url: `${origin}/api/order/ord_ada_1`, headers: () => ({ Authorization: `Bearer ${token}` }) },
-      { name: 'worker HTML page (GET /orders/:id, cookie)', kind: 'route', url: `${origin}/orders/ord_ada_1`, headers: () => ({ Cookie: `__Host-checkout-lookup=${token}`, 'Accept-Language': 'de-DE' }) },
+      { name: 'worker HTML page (GET /orders/:id, cookie)', kind: 'route', url: `${origin}/orders/ord_ada_1`, headers: () => ({ Cookie: `__Host-checkout-lookup=${session}`, 'Accept-Language': 'de-DE' }) },
       { name: 'worker home page (GET /, no lookup)', kind: 'floor', url: `${origin}/`, headers: () => ({}) },
     ];
     for (const target of targets) {

@@ -1,4 +1,4 @@
-import { jwtVerify } from 'jose';
+import { base64url, jwtVerify } from 'jose';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import type { Settings } from './env.js';
 
@@ -11,6 +11,9 @@ export interface Subject {
   readonly expires: number;
 }
 
+/** Longest token read, in characters: a link of 8 KB is far beyond what any shop mints. */
+export const MAX_TOKEN_CHARS = 8192;
+
 // JWS compact serialization (RFC 7515 §7.1): three base64url parts without padding, nothing else. No whitespace,
 // no CR/LF (which `Headers` would refuse in Set-Cookie), no "=", no "+" or "/".
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -22,7 +25,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * token has one spelling and a changed padding bit is not "the same token".
  */
 export function isCompactJws(token: string): boolean {
-  if (token.length > 8192 || !COMPACT.test(token)) return false;
+  if (token.length > MAX_TOKEN_CHARS || !COMPACT.test(token)) return false;
   for (const part of token.split('.')) {
     const rest = part.length % 4;
     if (rest === 1) return false;
@@ -33,16 +36,29 @@ export function isCompactJws(token: string): boolean {
   return true;
 }
 
+/** Why a sign-in link (or Bearer token) was refused; only a token with a good signature gets more than `invalid`. */
+export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
+
+/** What checking a link came to. */
+export type LinkCheck = { readonly subject: Subject } | { readonly refused: Refusal };
+
+// The session's own `typ` (RFC 8725 §3.11, explicit typing): a session can never pass as a sign-in link, and a
+// link (minted by the shop, `typ: JWT` or none) can never pass as a session, though both are signed with one key.
+export const SESSION_TYPE = 'checkout-lookup-session+jwt';
+
 /**
- * Verifies a sign-in token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp` required, `iat` not in
- * the future beyond the clock tolerance, `iss`/`aud` when configured.
+ * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp` and `sub`
+ * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, and a lifetime
+ * (`exp - iat`, or `exp - now` without `iat`) of at most `LINK_MAX_LIFETIME_SECONDS`.
  *
- * @returns The subject, or `undefined` for any token that fails, whatever the reason (the reason is not told).
+ * @returns The subject, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
+ * signature is good: they tell nothing its holder could not read in it.
  */
-export async function verifyToken(token: string, settings: Settings, now = Date.now()): Promise<Subject | undefined> {
-  if (!isCompactJws(token)) return undefined;
+export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
+  if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
+  if (!isCompactJws(token)) return { refused: 'invalid' };
   try {
-    const { payload } = await jwtVerify(token, settings.authSecret, {
+    const { payload, protectedHeader } = await jwtVerify(token, settings.authSecret, {
       // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
@@ -51,15 +67,78 @@ export async function verifyToken(token: string, settings: Settings, now = Date.
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
       ...(settings.audience === undefined ? {} : { audience: settings.audience }),
     });
+    if (isSessionType(protectedHeader.typ)) return { refused: 'invalid' };
     const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return undefined;
+    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return { refused: 'invalid' };
     // A token "issued" later than now (beyond the tolerance) was minted by a wrong clock or made to outlive its
     // intended lifetime: refused.
-    if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return undefined;
+    if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
+    const lifetime = exp - (iat ?? now / 1000);
+    if (lifetime > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
+    return { subject: { customerId: sub, expires: exp } };
+  } catch (error) {
+    // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
+    return { refused: (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
+  }
+}
+
+/**
+ * Verifies a sign-in link's token, or a Bearer token of the JSON routes (the same kind of token), as `checkLink`.
+ *
+ * @returns The subject, or `undefined` for any token that fails, whatever the reason.
+ */
+export async function verifyToken(token: string, settings: Settings, now = Date.now()): Promise<Subject | undefined> {
+  const checked = await checkLink(token, settings, now);
+  return 'subject' in checked ? checked.subject : undefined;
+}
+
+/**
+ * Makes the worker's own session token for a subject: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now and
+ * `exp` at the link's `exp` or `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
+ */
+export async function newSession(subject: Subject, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
+  const issued = Math.floor(now / 1000);
+  const expires = Math.min(subject.expires, issued + settings.sessionMaxAge);
+  const token = await signHs256({ alg: 'HS256', typ: SESSION_TYPE }, { sub: subject.customerId, iat: issued, exp: expires }, settings.authSecret);
+  return { token, expires };
+}
+
+/**
+ * Verifies a session token made by `newSession`: its `typ`, HS256 with `AUTH_SECRET`, `exp`, `iat` and `sub`, and a
+ * lifetime within today's `SESSION_MAX_AGE_SECONDS` (so lowering the setting also shortens sessions already made).
+ */
+export async function verifySession(token: string, settings: Settings, now = Date.now()): Promise<Subject | undefined> {
+  if (!isCompactJws(token)) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, settings.authSecret, {
+      algorithms: ['HS256'],
+      typ: SESSION_TYPE,
+      requiredClaims: ['exp', 'sub', 'iat'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: new Date(now),
+    });
+    const { sub, exp, iat } = payload;
+    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
     return { customerId: sub, expires: exp };
   } catch {
     return undefined;
   }
+}
+
+// A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's
+// SignJWT would add about 4 KB (gzip) to the bundle for these few lines. jose verifies it like any other token.
+async function signHs256(header: object, payload: object, secret: Uint8Array): Promise<string> {
+  const encoder = new TextEncoder();
+  const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}`;
+  // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
+  const key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(input));
+  return `${input}.${base64url.encode(new Uint8Array(signature))}`;
+}
+
+function isSessionType(typ: string | undefined): boolean {
+  return typ !== undefined && typ.toLowerCase().replace(/^application\//, '') === SESSION_TYPE;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, `''` when the header has another form, `undefined` when absent. */
@@ -70,8 +149,8 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1] ?? '';
 }
 
-/** The customer signed in by the request's cookie, or `undefined` without a cookie or with one that fails. */
+/** The customer signed in by the request's session cookie, or `undefined` without one or with one that fails. */
 export async function signedIn(request: Request, settings: Settings): Promise<Subject | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
-  return token ? verifyToken(token, settings) : undefined;
+  return token ? verifySession(token, settings) : undefined;
 }

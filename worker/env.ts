@@ -19,7 +19,7 @@ export interface Env {
   ALLOWED_ORIGINS?: string;
   /** Deadline of one lookup in milliseconds, retries included. Default 10000. */
   UPSTREAM_TIMEOUT_MS?: string;
-  /** Workers rate-limit binding; when configured, each signed-in customer is limited. */
+  /** Workers rate-limit binding (on in wrangler.toml); when configured, each signed-in customer is limited. */
   RATE_LIMITER?: RateLimiter;
   /**
    * Optional service binding to the checkout service (or anything with its `fetch`): when set, lookups go through
@@ -28,6 +28,12 @@ export interface Env {
   UPSTREAM?: { fetch(request: Request): Promise<Response> };
   /** The shop's address, such as `https://shop.example`; the pages link back to it. Optional. */
   SHOP_URL?: string;
+  /** Longest session a sign-in makes, in seconds (never longer than the link's own `exp`). Default 43200 (12 h). */
+  SESSION_MAX_AGE_SECONDS?: string;
+  /** Longest lifetime a sign-in link or Bearer token may have (`exp - iat`), in seconds. Default 604800 (7 days). */
+  LINK_MAX_LIFETIME_SECONDS?: string;
+  /** Comma-separated https origins the pages may load images from. Default: the hosts of the images on the page. */
+  IMAGE_HOSTS?: string;
 }
 
 /** Settings after checks: every required one present and well formed. */
@@ -37,35 +43,54 @@ export interface Settings {
   readonly authSecret: Uint8Array;
   readonly issuer: string | undefined;
   readonly audience: string | undefined;
+  /** Origins as `URL.origin` spells them (`https://shop.example`, no trailing slash). */
   readonly allowedOrigins: ReadonlySet<string>;
   readonly timeout: number;
   readonly rateLimiter: RateLimiter | undefined;
   /** What the lookups call: the `UPSTREAM` binding's fetch, else the global one (looked up per call). */
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
+  /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
   readonly shopUrl: string | undefined;
-  /** Lookups in flight in this isolate for this environment, shared by identical requests (see lookup.ts). */
-  readonly inFlight: Map<string, object>;
+  /** Seconds a session lasts at most. */
+  readonly sessionMaxAge: number;
+  /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` (or from now without one). */
+  readonly linkMaxLifetime: number;
+  /** Origins images may come from; `undefined`: the hosts of the images each page shows. */
+  readonly imageHosts: readonly string[] | undefined;
 }
 
-// One map per environment object: workerd keeps one `env` per isolate; tests make several.
-const IN_FLIGHT = new WeakMap<Env, Map<string, object>>();
+/** What reading the settings came to: the settings, or a sentence naming the setting that is wrong. */
+export type SettingsRead = { readonly settings: Settings } | { readonly problem: string };
 
-/** The lookups in flight for an environment (exported for tests). */
-export function inFlightOf(env: Env): Map<string, object> {
-  let map = IN_FLIGHT.get(env);
-  if (map === undefined) IN_FLIGHT.set(env, (map = new Map()));
-  return map;
-}
+// Settings are read once per environment object, so once per isolate in workerd, not once per request. The
+// environment's vars and secrets do not change while an isolate lives (a new deploy starts new isolates).
+const READ = new WeakMap<Env, SettingsRead>();
 
 const REQUIRED = ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET'] as const;
 
 // 32 bytes is the HS256 output size; a shorter HMAC key is guessable offline from any one token (RFC 7518 §3.2).
 const MIN_SECRET_BYTES = 32;
 
+/** Defaults of the optional settings. */
+export const DEFAULTS = Object.freeze({
+  timeoutMs: 10_000,
+  // A working day: long enough to shop and come back, short enough that a forgotten browser signs itself out.
+  sessionMaxAgeSeconds: 12 * 60 * 60,
+  // An order-confirmation e-mail is opened within days; a link that lives longer is a standing credential.
+  linkMaxLifetimeSeconds: 7 * 24 * 60 * 60,
+});
+
 /**
- * Reads and checks the settings. A problem comes back as a sentence that names the setting, never its value.
+ * Reads and checks the settings, once per environment object. A problem comes back as a sentence that names the
+ * setting (and, in a list, the entry by its position), never its value.
  */
-export function readSettings(env: Env): { settings: Settings } | { problem: string } {
+export function readSettings(env: Env): SettingsRead {
+  let read = READ.get(env);
+  if (read === undefined) READ.set(env, (read = parse(env)));
+  return read;
+}
+
+function parse(env: Env): SettingsRead {
   for (const name of REQUIRED) {
     const value = env[name];
     if (typeof value !== 'string' || value.trim() === '') return { problem: `The setting ${name} is missing.` };
@@ -82,19 +107,27 @@ export function readSettings(env: Env): { settings: Settings } | { problem: stri
   if (authSecret.byteLength < MIN_SECRET_BYTES) {
     return { problem: `The setting AUTH_SECRET is shorter than ${MIN_SECRET_BYTES} bytes.` };
   }
-  const timeout = env.UPSTREAM_TIMEOUT_MS === undefined || env.UPSTREAM_TIMEOUT_MS === '' ? 10_000 : Number(env.UPSTREAM_TIMEOUT_MS);
-  if (!(Number.isSafeInteger(timeout) && timeout > 0)) {
+  const timeout = positiveWhole(env.UPSTREAM_TIMEOUT_MS, DEFAULTS.timeoutMs);
+  if (timeout === undefined) {
     return { problem: 'The setting UPSTREAM_TIMEOUT_MS is not a positive whole number of milliseconds.' };
   }
-  const shopUrl = env.SHOP_URL?.trim() || undefined;
-  if (shopUrl !== undefined && (!URL.canParse(shopUrl) || !/^https?:$/.test(new URL(shopUrl).protocol))) {
-    return { problem: 'The setting SHOP_URL is not an http(s) address.' };
+  const sessionMaxAge = positiveWhole(env.SESSION_MAX_AGE_SECONDS, DEFAULTS.sessionMaxAgeSeconds);
+  if (sessionMaxAge === undefined) {
+    return { problem: 'The setting SESSION_MAX_AGE_SECONDS is not a positive whole number of seconds.' };
   }
+  const linkMaxLifetime = positiveWhole(env.LINK_MAX_LIFETIME_SECONDS, DEFAULTS.linkMaxLifetimeSeconds);
+  if (linkMaxLifetime === undefined) {
+    return { problem: 'The setting LINK_MAX_LIFETIME_SECONDS is not a positive whole number of seconds.' };
+  }
+  const shopUrl = env.SHOP_URL?.trim() || undefined;
+  if (shopUrl !== undefined && !isPlainHttpAddress(shopUrl)) {
+    return { problem: 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).' };
+  }
+  const origins = readOrigins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS, /^https?:$/);
+  if ('problem' in origins) return origins;
+  const imageHosts = readOrigins('IMAGE_HOSTS', env.IMAGE_HOSTS, /^https:$/);
+  if ('problem' in imageHosts) return imageHosts;
   const upstream = env.UPSTREAM;
-  const origins = (env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter((origin) => origin !== '');
   return {
     settings: {
       baseUrl,
@@ -102,13 +135,60 @@ export function readSettings(env: Env): { settings: Settings } | { problem: stri
       authSecret,
       issuer: env.AUTH_ISSUER || undefined,
       audience: env.AUTH_AUDIENCE || undefined,
-      allowedOrigins: new Set(origins),
+      allowedOrigins: new Set(origins.list),
       timeout,
       rateLimiter: env.RATE_LIMITER,
       // Bound once here, so the binding's fetch is called as a method of the binding.
       fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
       shopUrl: shopUrl === undefined ? undefined : new URL(shopUrl).href,
-      inFlight: inFlightOf(env),
+      sessionMaxAge,
+      linkMaxLifetime,
+      imageHosts: imageHosts.list.length === 0 ? undefined : imageHosts.list,
     },
   };
+}
+
+/** A setting holding a positive whole number, its default when unset or empty, `undefined` when malformed. */
+function positiveWhole(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+/** An http(s) address a page may link to: no credentials in it, no fragment. */
+function isPlainHttpAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.username === '' && url.password === '' && url.hash === '';
+}
+
+/**
+ * A comma-separated list of origins, each normalised to `URL.origin` (`https://Shop.example:443/` becomes
+ * `https://shop.example`), or a problem naming the setting and the entry's position. An entry with a path other
+ * than `/`, a query, a fragment or credentials is refused: it is not an origin, and silently cutting it down would
+ * allow more than was written.
+ */
+function readOrigins(name: string, value: string | undefined, protocol: RegExp): { list: string[] } | { problem: string } {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim());
+  const list: string[] = [];
+  for (const [index, entry] of entries.entries()) {
+    if (entry === '') continue;
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const isOrigin =
+      url !== undefined &&
+      protocol.test(url.protocol) &&
+      url.username === '' &&
+      url.password === '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === '' &&
+      !entry.endsWith('?') &&
+      !entry.endsWith('#');
+    if (!isOrigin) {
+      const scheme = protocol.test('http:') ? 'http(s)' : 'https';
+      return { problem: `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host).` };
+    }
+    if (!list.includes(url.origin)) list.push(url.origin);
+  }
+  return { list };
 }

@@ -1,29 +1,88 @@
-// Formatting for the reader: their locale (i18n.ts), the order's own currency, times in UTC (the
-// edge does not know the reader's time zone, so the zone is printed).
+// Formatting for the reader: their locale (i18n.ts), each amount in its own currency, times in the reader's time
+// zone (Cloudflare's `request.cf.timezone`, else UTC), always with the zone shown.
+//
+// `Intl` formatters are costly to build and cheap to use, so each one is built once per isolate for its locale,
+// currency or zone and kept. A formatter holds no request's data, so sharing it across requests is safe. The cache
+// is bounded: currencies and zones come from records and requests, and an isolate must not grow without end.
+
+const MAX_CACHED = 500;
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, build: () => T): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (formatter === undefined) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    formatter = build();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
   if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-    } catch {
-      return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`;
-    }
+    const money = moneyFormat(locale, currency);
+    if (money !== undefined) return money.format(amount);
+    return `${numberFormat(locale).format(amount)} ${currency}`;
   }
-  return new Intl.NumberFormat(locale).format(amount);
+  return numberFormat(locale).format(amount);
 }
 
-/** A point in time in the reader's language, in UTC with the zone shown. */
-export function formatTime(date: Date | null | undefined, locale: string): string {
+/** A plain number in the reader's locale, with up to 6 decimals (exchange rates). */
+export function formatNumber(value: number, locale: string): string {
+  return cached(`r ${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 })).format(value);
+}
+
+/** A currency's name in the reader's language (`USD` → "US dollars"), or the code itself when unknown. */
+export function currencyName(code: string, locale: string): string {
+  try {
+    return cached(`c ${locale}`, () => new Intl.DisplayNames(locale, { type: 'currency' })).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A point in time in the reader's language and time zone, with the zone shown. */
+export function formatTime(date: Date | null | undefined, locale: string, timeZone = 'UTC'): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(date);
+  return timeFormat(locale, timeZone).format(date);
+}
+
+/** The IANA time zone Cloudflare places the request in, when it is one this runtime knows; else UTC. */
+export function readerTimeZone(request: Request): string {
+  const zone = (request as { cf?: { timezone?: unknown } }).cf?.timezone;
+  if (typeof zone !== 'string' || zone === '' || zone.length > 64) return 'UTC';
+  try {
+    timeFormat('en', zone);
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function timeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  return cached(
+    `t ${locale} ${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }),
+  );
+}
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  return cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
+}
+
+// An unknown code (`XYZ1`) makes the constructor throw: remembered as such, so it is not retried per request.
+const UNKNOWN_CURRENCY = new Set<string>();
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat | undefined {
+  const key = `m ${locale} ${currency}`;
+  if (UNKNOWN_CURRENCY.has(key)) return undefined;
+  try {
+    return cached(key, () => new Intl.NumberFormat(locale, { style: 'currency', currency }));
+  } catch {
+    if (UNKNOWN_CURRENCY.size >= MAX_CACHED) UNKNOWN_CURRENCY.clear();
+    UNKNOWN_CURRENCY.add(key);
+    return undefined;
+  }
 }

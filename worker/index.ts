@@ -1,9 +1,9 @@
 import { options, withCors } from './cors.js';
 import { readSettings } from './env.js';
 import type { Env, Settings } from './env.js';
-import { pageRoute } from './pages.js';
-import { json, methodNotAllowed, misconfigured } from './responses.js';
-import { apiRoute } from './routes.js';
+import { jsonRoute } from './json-routes.js';
+import { pageRoute } from './page-routes.js';
+import { json, methodNotAllowed, misconfigured, withTransportSecurity } from './responses.js';
 import { signIn, signInPage, signOut, signOutPage } from './sign-in.js';
 import { logLine, newTrace } from './trace.js';
 import type { Trace } from './trace.js';
@@ -26,6 +26,7 @@ async function fetch(request: Request, env: Env): Promise<Response> {
   if (trace.upstreamMs !== undefined && response.status !== 404) {
     response.headers.append('Server-Timing', `upstream;dur=${trace.upstreamMs}`);
   }
+  withTransportSecurity(request, response);
   console.log(logLine(trace, request.method, response.status, Date.now() - started));
   // HEAD: the same status and headers as GET, without the body.
   if (request.method === 'HEAD') response = new Response(null, response);
@@ -58,7 +59,7 @@ async function handle(request: Request, env: Env, trace: Trace): Promise<Respons
 
 function route(request: Request, url: URL, settings: Settings, trace: Trace, post: boolean): Promise<Response> {
   const { pathname } = url;
-  if (pathname.startsWith('/api/')) return apiRoute(request, url, settings, trace);
+  if (pathname.startsWith('/api/')) return jsonRoute(request, url, settings, trace);
   if (pathname === '/sign-in') {
     trace.route = post ? 'sign-in' : 'sign-in page';
     return post ? signIn(request, url, settings) : signInPage(request, url, settings);

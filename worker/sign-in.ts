@@ -1,10 +1,11 @@
-import { signedIn, verifyToken } from './auth.js';
-import { clearedCookie, sessionCookie } from './cookies.js';
+import { checkLink, newSession, signedIn } from './auth.js';
+import type { Refusal, Subject } from './auth.js';
+import { clearedCookie, fitsInCookie, sessionCookie } from './cookies.js';
 import type { Settings } from './env.js';
 import { html } from './html.js';
-import { chooseReader } from './i18n.js';
+import { chooseReader, signInWords } from './i18n.js';
 import type { Reader } from './i18n.js';
-import { messagePage, page } from './pages.js';
+import { messagePage, page } from './layout.js';
 import { withCommonHeaders } from './responses.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
@@ -18,14 +19,14 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
 export async function signInPage(request: Request, url: URL, settings: Settings): Promise<Response> {
   const reader = chooseReader(request.headers.get('Accept-Language'));
-  const next = sameOriginPath(url.searchParams.get('next') ?? '/', url);
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, reader, settings);
-  const token = url.searchParams.get('token');
-  const subject = token ? await verifyToken(token, settings) : undefined;
-  if (token === null || subject === undefined) return messagePage(401, reader.t.signInFailed, reader, settings);
-
   const current = await signedIn(request, settings);
-  const switching = current !== undefined && current.customerId !== subject.customerId;
+  const next = sameOriginPath(url.searchParams.get('next') ?? '/', url);
+  if (next === undefined) return message(400, reader.t.linkRefused, reader, settings, current);
+  const token = url.searchParams.get('token');
+  const checked = await checkSignIn(token, settings);
+  if ('refused' in checked) return refusal(checked.refused, reader, settings, current);
+
+  const switching = current !== undefined && current.customerId !== checked.subject.customerId;
   const body = html`<div class="message">
 <h1>${reader.t.signInTitle}</h1>
 <p>${reader.t.signInText}</p>
@@ -36,25 +37,70 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <button class="button" type="submit">${reader.t.continue}</button>
 </form>
 </div>`;
-  return page({ status: 200, title: reader.t.signInTitle, body, reader, settings, form: true });
+  return page({ status: 200, title: reader.t.signInTitle, body, reader, settings, form: true, signedIn: current !== undefined });
 }
 
-/** `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: sets the cookie. */
+/**
+ * `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: exchanges the link
+ * for a session of the worker's own (never the link's token) and sets it as the cookie.
+ */
 export async function signIn(request: Request, url: URL, settings: Settings): Promise<Response> {
   const reader = chooseReader(request.headers.get('Accept-Language'));
-  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  const current = await signedIn(request, settings);
+  if (!fromThisSite(request, url)) return message(403, reader.t.requestRefused, reader, settings, current);
   const form = await readForm(request);
-  if (form === undefined) return messagePage(400, reader.t.signInFailed, reader, settings);
+  if (form === undefined) return message(400, reader.t.signInFailed, reader, settings, current);
   const next = sameOriginPath(form.get('next') ?? '/', url);
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, reader, settings);
-  const token = form.get('token');
-  const subject = token ? await verifyToken(token, settings) : undefined;
-  if (!token || subject === undefined) return messagePage(401, reader.t.signInFailed, reader, settings);
-  const maxAge = subject.expires - Math.floor(Date.now() / 1000);
+  if (next === undefined) return message(400, reader.t.linkRefused, reader, settings, current);
+  const checked = await checkSignIn(form.get('token'), settings);
+  if ('refused' in checked) return refusal(checked.refused, reader, settings, current);
   const response = new Response(null, { status: 303, headers: { Location: next } });
-  // verifyToken accepts the compact form only, so the value holds no character a cookie cannot carry.
-  response.headers.append('Set-Cookie', sessionCookie(token, maxAge));
+  response.headers.append('Set-Cookie', sessionCookie(checked.session.token, checked.session.expires - Math.floor(Date.now() / 1000)));
   return withCommonHeaders(response);
+}
+
+type SignInCheck = { readonly subject: Subject; readonly session: { token: string; expires: number } } | { readonly refused: Refusal };
+
+/** The link's subject and the session it would start, or why not: the link fails, or the session would not fit a cookie. */
+async function checkSignIn(token: string | null, settings: Settings): Promise<SignInCheck> {
+  if (!token) return { refused: 'invalid' };
+  const checked = await checkLink(token, settings);
+  if ('refused' in checked) return checked;
+  const now = Date.now();
+  const session = await newSession(checked.subject, settings, now);
+  // A link inside the clock tolerance past its `exp` would make a session that is over before it starts.
+  if (session.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
+  // A browser drops a cookie it cannot keep without a word, and the customer would land signed out: say so instead.
+  if (!fitsInCookie(session.token)) return { refused: 'too-large' };
+  return { subject: checked.subject, session };
+}
+
+const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
+
+/** The page for a refused link: what went wrong in the reader's words, with the sign-out link when signed in. */
+function refusal(refused: Refusal, reader: Reader, settings: Settings, current: Subject | undefined): Promise<Response> {
+  const words = signInWords(reader);
+  const text =
+    refused === 'expired'
+      ? words.linkExpired
+      : refused === 'too-long-lived'
+        ? words.linkTooLongLived(duration(settings.linkMaxLifetime, reader))
+        : refused === 'too-large'
+          ? words.linkTooLarge
+          : reader.t.signInFailed;
+  return message(REFUSAL_STATUS[refused], text, reader, settings, current);
+}
+
+/** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
+function duration(seconds: number, reader: Reader): string {
+  const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
+  return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
+}
+
+/** A one-message page, with the sign-out link when the reader has a session. */
+function message(status: number, [title = '', text = '']: readonly string[], reader: Reader, settings: Settings, current: Subject | undefined): Promise<Response> {
+  const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
+  return page({ status, title, body, reader, settings, signedIn: current !== undefined });
 }
 
 /**
@@ -74,7 +120,7 @@ export function signOutPage(request: Request, settings: Settings): Promise<Respo
 /** `POST /sign-out` from this site: clears the cookie and says so. */
 export async function signOut(request: Request, url: URL, settings: Settings): Promise<Response> {
   const reader = chooseReader(request.headers.get('Accept-Language'));
-  if (!fromThisSite(request, url)) return messagePage(403, reader.t.requestRefused, reader, settings);
+  if (!fromThisSite(request, url)) return message(403, reader.t.requestRefused, reader, settings, await signedIn(request, settings));
   await request.body?.cancel();
   const response = await messagePage(200, reader.t.signedOut, reader, settings);
   response.headers.append('Set-Cookie', clearedCookie());

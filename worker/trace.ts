@@ -6,8 +6,6 @@ export interface Trace {
   route: string;
   /** Milliseconds waited for the service, when a lookup was made. */
   upstreamMs?: number;
-  /** Whether the lookup joined an identical one already in flight. */
-  shared?: boolean;
   /** The failure's name, status and code; never its message (the service's words). */
   error?: Record<string, unknown>;
 }
@@ -24,7 +22,6 @@ export function logLine(trace: Trace, method: string, status: number, totalMs: n
     route: trace.route,
     status,
     upstreamMs: trace.upstreamMs ?? null,
-    ...(trace.shared ? { shared: true } : {}),
     ms: totalMs,
     ...(trace.error ? { error: trace.error } : {}),
   });

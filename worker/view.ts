@@ -6,69 +6,23 @@ import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 // does not name, so a field the service adds tomorrow never reaches a customer until someone adds it here.
 // The JSON routes answer these objects and the pages render them: one view for both.
 //
+// Each field is spelled once, in the lists below; the view types are derived from them and the SDK's types, and
+// test/worker/view.test-d.ts checks that every field of the SDK's types is either listed or left out on purpose.
+//
 // Dates go out in the service's own wire format, so the SDK in a browser reads the worker as it reads the service:
 // `createTime` in epoch milliseconds, `created`/`expire` as ISO 8601 strings. A field the record does not have is
 // left out; a null stays null.
 
 type Scalar = string | number | boolean | null;
 
-/** A line item as a customer sees it (spec §2.4, all of it). */
-export interface ItemView {
-  name?: string | null;
-  unitAmount?: number | null;
-  quantity?: number | null;
-  currency?: string | null;
-  imageUrl?: string | null;
-}
+/** The listed fields of `T`, each optional (a record may lack any) and without `undefined`. */
+type Picked<T, F extends readonly (keyof T)[]> = { -readonly [K in F[number]]?: Exclude<T[K], undefined> };
+type Part<T> = Exclude<T, null | undefined>;
+type Price = Part<CheckoutSession['price']>;
 
-/** An order as a customer sees it (spec §2.3 without `paymentMethod.paymentInstrumentId` and `metadata`). */
-export interface OrderView {
-  orderId?: string | null;
-  merchantReferenceId?: string | null;
-  invoiceId?: string | null;
-  customerId?: string | null;
-  createTime?: number | null;
-  productId?: string | null;
-  priceId?: string | null;
-  priceDataList?: ItemView[] | null;
-  paymentMethod?: { paymentMethodType?: string | null } | null;
-  amountSubtotal?: number | null;
-  amountTotal?: number | null;
-  paymentCurrency?: string | null;
-  originalCurrency?: string | null;
-  status?: string | null;
-  sessionId?: string | null;
-}
-
-/** A checkout session as a customer sees it (spec §2.2 without `token`). */
-export interface SessionView {
-  sessionId?: string | null;
-  status?: string | null;
-  paymentStatus?: string | null;
-  amountSubtotal?: number | null;
-  amountTotal?: number | null;
-  originalCurrency?: string | null;
-  paymentCurrency?: string | null;
-  subscriptionId?: string | null;
-  invoiceId?: string | null;
-  orderId?: string | null;
-  merchantReferenceId?: string | null;
-  locale?: string | null;
-  cancelUrl?: string | null;
-  successUrl?: string | null;
-  created?: string | null;
-  expire?: string | null;
-  price?: {
-    priceId?: string | null;
-    priceList?: { amount?: number | null; currency?: string | null; exchangeRate?: number | null }[] | null;
-    recurring?: { freeTrialDays?: number | null; interval?: string | null } | null;
-  } | null;
-  product?: { productId?: string | null; productName?: string | null } | null;
-  customer?: { customerId?: string | null; email?: string | null } | null;
-  priceDataList?: ItemView[] | null;
-}
-
-const ORDER_FIELDS = [
+export const ITEM_FIELDS = ['name', 'unitAmount', 'quantity', 'currency', 'imageUrl'] as const satisfies readonly (keyof PriceDataItem)[];
+export const PAYMENT_METHOD_FIELDS = ['paymentMethodType'] as const satisfies readonly (keyof Part<Order['paymentMethod']>)[];
+export const ORDER_FIELDS = [
   'orderId',
   'merchantReferenceId',
   'invoiceId',
@@ -81,8 +35,8 @@ const ORDER_FIELDS = [
   'originalCurrency',
   'status',
   'sessionId',
-] as const;
-const SESSION_FIELDS = [
+] as const satisfies readonly (keyof Order)[];
+export const SESSION_FIELDS = [
   'sessionId',
   'status',
   'paymentStatus',
@@ -97,17 +51,44 @@ const SESSION_FIELDS = [
   'locale',
   'cancelUrl',
   'successUrl',
-] as const;
-const ITEM_FIELDS = ['name', 'unitAmount', 'quantity', 'currency', 'imageUrl'] as const;
+] as const satisfies readonly (keyof CheckoutSession)[];
+export const PRICE_FIELDS = ['priceId'] as const satisfies readonly (keyof Price)[];
+export const PRICE_LIST_FIELDS = ['amount', 'currency', 'exchangeRate'] as const satisfies readonly (keyof Part<Price['priceList']>[number])[];
+export const RECURRING_FIELDS = ['freeTrialDays', 'interval'] as const satisfies readonly (keyof Part<Price['recurring']>)[];
+export const PRODUCT_FIELDS = ['productId', 'productName'] as const satisfies readonly (keyof Part<CheckoutSession['product']>)[];
+export const CUSTOMER_FIELDS = ['customerId', 'email'] as const satisfies readonly (keyof Part<CheckoutSession['customer']>)[];
+
+/** A line item as a customer sees it (spec §2.4, all of it). */
+export type ItemView = Picked<PriceDataItem, typeof ITEM_FIELDS>;
+
+/** An order as a customer sees it (spec §2.3 without `paymentMethod.paymentInstrumentId` and `metadata`). */
+export type OrderView = Picked<Order, typeof ORDER_FIELDS> & {
+  createTime?: number | null;
+  priceDataList?: ItemView[] | null;
+  paymentMethod?: Picked<Part<Order['paymentMethod']>, typeof PAYMENT_METHOD_FIELDS> | null;
+};
+
+/** A checkout session as a customer sees it (spec §2.2 without `token`). */
+export type SessionView = Picked<CheckoutSession, typeof SESSION_FIELDS> & {
+  created?: string | null;
+  expire?: string | null;
+  priceDataList?: ItemView[] | null;
+  price?:
+    | (Picked<Price, typeof PRICE_FIELDS> & {
+        priceList?: Picked<Part<Price['priceList']>[number], typeof PRICE_LIST_FIELDS>[] | null;
+        recurring?: Picked<Part<Price['recurring']>, typeof RECURRING_FIELDS> | null;
+      })
+    | null;
+  product?: Picked<Part<CheckoutSession['product']>, typeof PRODUCT_FIELDS> | null;
+  customer?: Picked<Part<CheckoutSession['customer']>, typeof CUSTOMER_FIELDS> | null;
+};
 
 /** The customer's view of an order. */
 export function orderView(order: Order): OrderView {
   const view = pick<OrderView>(order, ORDER_FIELDS);
   if (order.createTime !== undefined) view.createTime = order.createTime === null ? null : order.createTime.getTime();
   if (order.priceDataList !== undefined) view.priceDataList = items(order.priceDataList);
-  if (order.paymentMethod !== undefined) {
-    view.paymentMethod = order.paymentMethod === null ? null : pick(order.paymentMethod, ['paymentMethodType'] as const);
-  }
+  if (order.paymentMethod !== undefined) view.paymentMethod = nested(order.paymentMethod, PAYMENT_METHOD_FIELDS);
   return view;
 }
 
@@ -123,22 +104,24 @@ export function sessionView(session: CheckoutSession): SessionView {
       price === null
         ? null
         : {
-            ...pick(price, ['priceId'] as const),
+            ...pick(price, PRICE_FIELDS),
             ...(price.priceList === undefined
               ? {}
-              : { priceList: price.priceList === null ? null : price.priceList.map((entry) => pick(entry, ['amount', 'currency', 'exchangeRate'] as const)) }),
-            ...(price.recurring === undefined
-              ? {}
-              : { recurring: price.recurring === null ? null : pick(price.recurring, ['freeTrialDays', 'interval'] as const) }),
+              : { priceList: price.priceList === null ? null : price.priceList.map((entry) => pick(entry, PRICE_LIST_FIELDS)) }),
+            ...(price.recurring === undefined ? {} : { recurring: nested(price.recurring, RECURRING_FIELDS) }),
           };
   }
-  if (product !== undefined) view.product = product === null ? null : pick(product, ['productId', 'productName'] as const);
-  if (customer !== undefined) view.customer = customer === null ? null : pick(customer, ['customerId', 'email'] as const);
+  if (product !== undefined) view.product = nested(product, PRODUCT_FIELDS);
+  if (customer !== undefined) view.customer = nested(customer, CUSTOMER_FIELDS);
   return view;
 }
 
 function items(list: readonly PriceDataItem[] | null): ItemView[] | null {
   return list === null ? null : list.map((item) => pick<ItemView>(item, ITEM_FIELDS));
+}
+
+function nested<T>(value: object | null, fields: readonly string[]): T | null {
+  return value === null ? null : pick<T>(value, fields);
 }
 
 /** Copies the named fields that are present and hold a plain value; nothing else comes along. */

@@ -162,7 +162,10 @@ describe('npx checkout-lookup create my-worker', () => {
     const orderPage = await fetch(`${origin}/orders/ord_ada_1`, { headers: { Cookie: cookie, 'Accept-Language': 'en-US' } });
     expect(orderPage.status).toBe(200);
     const html = await orderPage.text();
-    expect(html).toMatch(/<h1[^>]*>ADA-2026-0042<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>Your order<\/h1>/);
+    // The number to quote is the merchant's reference, in the page's facts and its title.
+    expect(html).toMatch(/<dd>ADA-2026-0042<\/dd>/);
+    expect(html).toContain('<title>Order ADA-2026-0042</title>');
     // The sandbox served the lookup: the worker's request to it is in the output, the key is not.
     expect(output).toMatch(/\[sandbox\] GET \/api\/order\/ord_ada_1 200/);
     for (const secret of secrets) expect(output).not.toContain(secret);

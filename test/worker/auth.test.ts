@@ -113,9 +113,8 @@ describe('JSON routes: Authorization: Bearer', () => {
     }
   });
 
-  test('the sign-in cookie alone does not open a JSON route', async () => {
-    const token = await stack.token('cus_ada');
-    const answer = await stack.send('/api/order/ord_ada_1', { headers: { Cookie: `${COOKIE}=${token}` } });
+  test('the session cookie alone does not open a JSON route', async () => {
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: { Cookie: await stack.cookie('cus_ada') } });
     expect(answer.status).toBe(401);
   });
 
@@ -135,6 +134,12 @@ describe('pages: the sign-in cookie', () => {
     const answer = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await make(stack)}` } });
     expect(answer.status).toBe(401);
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toContain('Not signed in');
+  });
+
+  test("a sign-in link's own token as the cookie: 401 page (the cookie is the worker's session, never the link)", async () => {
+    const answer = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    expect(answer.status).toBe(401);
     expect(answer.body).toContain('Not signed in');
   });
 
@@ -182,7 +187,7 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
     expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     expect(answer.headers['cache-control']).toBe('private, no-store');
-    const order = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    const order = await stack.send('/orders/ord_ada_1', { headers: { Cookie: await stack.cookie('cus_ada') } });
     expect(order.headers['content-security-policy']).toContain("form-action 'none'");
   });
 
@@ -196,9 +201,8 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
   });
 
   test('a customer already signed in as someone else is told that Continue switches the sign-in', async () => {
-    const mine = await stack.token('cus_grace');
     const theirs = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, { headers: { Cookie: `${COOKIE}=${mine}` } });
+    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, { headers: { Cookie: await stack.cookie('cus_grace') } });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('signed in as another customer');
     expect(answer.headers['set-cookie']).toBeUndefined();
@@ -254,7 +258,9 @@ describe('POST /sign-in: the Continue button', () => {
     expect(answer.headers['location']).toBe('/orders/ord_ada_1');
     const [cookie] = answer.headers['set-cookie'] as string[];
     const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toBe(`${COOKIE}=${token}`);
+    // The worker's own session, never the link's token.
+    expect(pair).toMatch(new RegExp(`^${COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(pair).not.toContain(token);
     expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
     expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
     const maxAge = Number(attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice(8));
@@ -334,7 +340,7 @@ describe('POST /sign-in: the Continue button', () => {
 
 describe('sign-out', () => {
   test('GET /sign-out shows a button and clears nothing (a prefetch or an image elsewhere signs nobody out)', async () => {
-    const answer = await stack.send('/sign-out', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    const answer = await stack.send('/sign-out', { headers: { Cookie: await stack.cookie('cus_ada') } });
     expect(answer.status).toBe(200);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.body).toContain('<form method="post" action="/sign-out">');
@@ -342,7 +348,7 @@ describe('sign-out', () => {
   });
 
   test('POST /sign-out from this site clears the cookie with the same attributes', async () => {
-    const answer = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    const answer = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: await stack.cookie('cus_ada') } });
     expect(answer.status).toBe(200);
     const [cookie] = answer.headers['set-cookie'] as string[];
     const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
@@ -358,7 +364,7 @@ describe('sign-out', () => {
   });
 
   test('the order page links to the sign-out page', async () => {
-    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${await stack.token('cus_ada')}` } });
+    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: await stack.cookie('cus_ada') } });
     expect(page.body).toContain('<a href="/sign-out">Sign out</a>');
   });
 });

@@ -58,6 +58,24 @@ export function bearer(token: string): Record<string, string> {
 }
 
 /** A sign-in token for `sub`, HS256 with `authSecret`, issued now and valid for an hour; `claims` added or overriding. */
+/** The session cookie's name and the session's own `typ` (worker/cookies.ts, worker/auth.ts), spelled here as a client sees them. */
+export const SESSION_COOKIE = '__Host-checkout-lookup';
+export const SESSION_TYPE = 'checkout-lookup-session+jwt';
+
+/**
+ * A `Cookie` header value with a session as the worker makes one on sign-in (its own `typ`, `iat` now, 12 hours
+ * unless claims say otherwise), signed with the worker's AUTH_SECRET: for tests about what a signed-in page shows.
+ */
+export async function sessionCookie(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('12h')
+    .sign(new TextEncoder().encode(authSecret));
+  return `${SESSION_COOKIE}=${token}`;
+}
+
 export function signToken(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

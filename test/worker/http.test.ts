@@ -26,7 +26,7 @@ function expectCommonHeaders(answer: Answer) {
 
 describe('methods', () => {
   test.each(['/api/order/ord_ada_1', '/orders/ord_ada_1', '/', '/sign-in'])('HEAD %s: the GET status and headers, no body', async (path) => {
-    const headers = { ...bearer(ada), Cookie: `__Host-checkout-lookup=${ada}` };
+    const headers = { ...bearer(ada), Cookie: await stack.cookie('cus_ada') };
     const get = await stack.send(path, { headers });
     const head = await stack.send(path, { method: 'HEAD', headers });
     expect(head.status).toBe(get.status);
@@ -141,7 +141,7 @@ describe('rate limit (the Workers rate-limit binding)', () => {
       statuses.push((await limited.send('/api/order/ord_ada_1', { headers: bearer(adaToken) })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const over = await limited.send('/orders/ord_ada_1', { headers: { Cookie: `__Host-checkout-lookup=${adaToken}` } });
+    const over = await limited.send('/orders/ord_ada_1', { headers: { Cookie: await limited.cookie('cus_ada') } });
     expect(over.status).toBe(429);
     expect(over.headers['retry-after']).toBe('60');
     const json = await limited.send('/api/checkout/session/cs_open_ada', { headers: bearer(adaToken) });
@@ -180,7 +180,7 @@ describe('a missing or malformed setting', () => {
       const requests: [string, { method?: string; headers?: Record<string, string> }][] = [
         ['/api/order/ord_ada_1', { headers: bearer(token) }],
         ['/api/checkout/session/cs_open_ada', { headers: bearer(token) }],
-        ['/orders/ord_ada_1', { headers: { Cookie: `__Host-checkout-lookup=${token}` } }],
+        ['/orders/ord_ada_1', { headers: { Cookie: await broken.cookie('cus_ada') } }],
         [`/sign-in?token=${token}`, {}],
         ['/', {}],
         ['/api/order/ord_ada_1', { method: 'OPTIONS' }],
@@ -213,7 +213,7 @@ describe('Server-Timing and the log line', () => {
   test('one JSON line per request: id, method, route, status, upstream ms; no token, key, id or customer data', async () => {
     stack.logs.length = 0;
     await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
-    await stack.send('/orders/ord_grace_1', { headers: { Cookie: `__Host-checkout-lookup=${ada}` } });
+    await stack.send('/orders/ord_grace_1', { headers: { Cookie: await stack.cookie('cus_ada') } });
     await stack.send(`/sign-in?token=${ada}`);
     const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'status', status: 500, msg: 'secret stack trace' });
     const failed = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });

@@ -3,7 +3,7 @@ import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import worker from '../../worker/index.js';
 import type { Env } from '../../worker/index.js';
-import { type Answer, signToken } from './helpers.js';
+import { type Answer, sessionCookie, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
@@ -18,6 +18,11 @@ export interface LocalOptions {
   readonly rateLimit?: { readonly limit: number };
   /** Leave the UPSTREAM binding out (the worker then calls the global fetch). */
   readonly noUpstream?: boolean;
+  /**
+   * The UPSTREAM binding's answer in place of the sandbox's own, e.g. to serve a record the sandbox refuses to store
+   * (it checks every record against the SDK's schemas); `sandbox` is this stack's sandbox, for everything else.
+   */
+  readonly upstream?: (request: Request, sandbox: Sandbox) => Response | Promise<Response>;
 }
 
 export interface SendInit {
@@ -39,6 +44,8 @@ export interface Local {
   /** The Response itself, for tests that drive timers while it is pending. */
   respond(path: string, init?: SendInit): Promise<Response>;
   token(sub: string, claims?: Record<string, unknown>): Promise<string>;
+  /** A `Cookie` header value with a session for `sub`, as sign-in sets it. */
+  cookie(sub: string, claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -64,7 +71,8 @@ export function startLocal(options: LocalOptions = {}): Local {
     AUTH_SECRET: authSecret,
     UPSTREAM_TIMEOUT_MS: '2000',
   };
-  if (!options.noUpstream) env['UPSTREAM'] = { fetch: (request: Request) => sandbox.fetch(request) };
+  const upstream = options.upstream ?? ((request: Request) => sandbox.fetch(request));
+  if (!options.noUpstream) env['UPSTREAM'] = { fetch: (request: Request) => upstream(request, sandbox) };
   for (const [name, value] of Object.entries(options.vars ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -109,6 +117,7 @@ export function startLocal(options: LocalOptions = {}): Local {
       return answer;
     },
     token: (sub, claims = {}) => signToken(authSecret, sub, claims),
+    cookie: (sub, claims = {}) => sessionCookie(authSecret, sub, claims),
     async close() {
       logSinks.delete(logs);
     },

@@ -4,10 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { bearerToken, isCompactJws } from '../../worker/auth.js';
 import { chooseReader, inWords } from '../../worker/i18n.js';
 import { parseId } from '../../worker/lookup.js';
-import { checkCount, PENDING_MAX_CHECKS, STYLE, STYLE_HASH } from '../../worker/pages.js';
+import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
+import { STYLE, STYLE_HASH } from '../../worker/layout.js';
 import { fromThisSite, sameOriginPath } from '../../worker/sign-in.js';
 import { logLine } from '../../worker/trace.js';
 import { orderView, sessionView } from '../../worker/view.js';
+import type { SessionView } from '../../worker/view.js';
+import { checkoutState, sessionRate } from '../../worker/views/checkout.js';
+import { orderState } from '../../worker/views/order.js';
 
 // The worker's pure functions, one by one.
 
@@ -210,14 +214,15 @@ describe('chooseReader', () => {
 });
 
 describe('inWords', () => {
-  test('known values in words, unknown ones as sent, nothing for nothing', () => {
+  test('known values in words; unknown ones, inherited names and nothing: undefined, never the raw value', () => {
     const { t } = chooseReader('de');
-    expect(inWords('success', t)).toBe('Bezahlt');
-    expect(inWords('unpaid', t)).toBe('Noch nicht bezahlt');
-    expect(inWords('CARD', t)).toBe('Karte');
-    expect(inWords('on_hold', t)).toBe('on_hold');
-    expect(inWords('toString', t)).toBe('toString');
-    expect(inWords(null, t)).toBeUndefined();
+    expect(inWords('CARD', t.methods)).toBe('Karte');
+    expect(inWords('PAYPAL', t.methods)).toBe('PayPal');
+    expect(inWords('week', t.every)).toBe('wöchentlich');
+    expect(inWords('WIRE_XYZ', t.methods)).toBeUndefined();
+    expect(inWords('toString', t.methods)).toBeUndefined();
+    expect(inWords(null, t.methods)).toBeUndefined();
+    expect(inWords('', t.methods)).toBeUndefined();
   });
 });
 
@@ -226,25 +231,99 @@ test('STYLE_HASH is the SHA-256 of the stylesheet (update it with the value this
   expect(STYLE_HASH, `the stylesheet's hash is now ${digest}`).toBe(digest);
 });
 
-describe('checkCount', () => {
+describe('formatMoney', () => {
   test.each([
-    ['/sessions/x', undefined],
-    ['/sessions/x?check=0', 0],
-    ['/sessions/x?check=3', 3],
-    [`/sessions/x?check=${PENDING_MAX_CHECKS + 50}`, PENDING_MAX_CHECKS],
-    ['/sessions/x?check=-1', 0],
-    ['/sessions/x?check=1e9', 0],
-    ['/sessions/x?check=', 0],
-  ])('%s: %s', (path, count) => {
-    expect(checkCount(new URL(path, 'https://w.test'))).toBe(count);
+    [12800, 'JPY', 'en', '¥12,800'],
+    [12800, 'JPY', 'de', '12.800 ¥'],
+    [12800, 'JPY', 'fr', '12 800 JPY'],
+    [12800, 'JPY', 'es', '12.800 JPY'],
+    [12.345, 'KWD', 'en', 'KWD 12.345'],
+    [12.345, 'KWD', 'de', '12,345 KWD'],
+    [12.345, 'KWD', 'fr', '12,345 KWD'],
+    [12.345, 'KWD', 'es', '12,345 KWD'],
+    [89.9, 'USD', 'en', '$89.90'],
+    [71.17, 'GBP', 'de', '71,17 £'],
+  ])('%s %s in %s: %s (the currency’s own decimals)', (amount, currency, locale, text) => {
+    expect(formatMoney(amount, currency, locale).replace(/\s/g, ' ')).toBe(text);
+  });
+  test('an unknown code beside the number, every time; no amount: a dash', () => {
+    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5 XYZ1');
+    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5 XYZ1');
+    expect(formatMoney(null, 'EUR', 'en')).toBe('—');
+    expect(formatMoney(Number.NaN, 'EUR', 'en')).toBe('—');
+    expect(formatMoney(2, null, 'de')).toBe('2');
+  });
+  test('currency names in the reader\'s language', () => {
+    expect(currencyName('USD', 'en')).toBe('US Dollar');
+    expect(currencyName('GBP', 'de')).toBe('Britisches Pfund');
+  });
+});
+
+describe('times in the shopper\'s zone', () => {
+  const request = (cf: unknown) => Object.assign(new Request('https://w.test/'), { cf }) as Request;
+  test('the zone Cloudflare gives, when the runtime knows it; else UTC', () => {
+    expect(readerTimeZone(request({ timezone: 'Europe/Berlin' }))).toBe('Europe/Berlin');
+    expect(readerTimeZone(request({ timezone: 'Mars/Olympus' }))).toBe('UTC');
+    expect(readerTimeZone(request({ timezone: 7 }))).toBe('UTC');
+    expect(readerTimeZone(request(undefined))).toBe('UTC');
+  });
+  test('formatted in that zone, with the zone shown', () => {
+    const date = new Date('2026-11-18T14:07:31.412Z');
+    expect(formatTime(date, 'en', 'UTC')).toBe('November 18, 2026 at 02:07 PM UTC');
+    expect(formatTime(date, 'de', 'Europe/Berlin')).toBe('18. November 2026 um 15:07 MEZ');
+    expect(formatTime(date, 'en', 'America/New_York')).toMatch(/09:07 AM EST$/);
+  });
+});
+
+describe('page states', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const future = '2026-11-26T12:00:00.000Z';
+  const past = '2026-11-24T12:00:00.000Z';
+  test.each([
+    [{ status: 'open', paymentStatus: 'unpaid', expire: future }, 'unpaid'],
+    [{ status: 'open', expire: future }, 'unpaid'],
+    [{ status: 'open', paymentStatus: 'processing', expire: future }, 'confirming'],
+    [{ status: 'open', paymentStatus: 'processing', expire: past }, 'expired'],
+    [{ status: 'open', paymentStatus: 'unpaid', expire: past }, 'expired'],
+    [{ status: 'expired', paymentStatus: 'unpaid', expire: future }, 'expired'],
+    [{ status: 'complete', paymentStatus: 'paid', orderId: 'o', expire: past }, 'complete'],
+    [{ status: 'open', paymentStatus: 'unpaid', orderId: 'o' }, 'complete'],
+    [{ status: 'on_hold', expire: future }, 'unknown'],
+    [{ status: 'open', paymentStatus: 'unpaid', expire: null }, 'unpaid'],
+  ] as [SessionView, string][])('a checkout %j: %s', (session, state) => {
+    expect(checkoutState(session, now)).toBe(state);
+  });
+  test.each([
+    ['success', 'paid'],
+    ['pending', 'processing'],
+    ['refunded', 'refunded'],
+    ['failed', 'failed'],
+    ['canceled', 'cancelled'],
+    ['cancelled', 'cancelled'],
+    ['partially_shipped', 'unknown'],
+    ['toString', 'unknown'],
+    [null, 'unknown'],
+  ])('an order %j: %s', (status, state) => {
+    expect(orderState(status)).toBe(state);
+  });
+  test("a checkout's rate: payment currency per original unit, from its price list", () => {
+    const priceList = [
+      { amount: 9.99, currency: 'EUR', exchangeRate: 1 },
+      { amount: 11.59, currency: 'USD', exchangeRate: 1.1602 },
+    ];
+    expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: { priceList } })).toBeCloseTo(1.1602, 6);
+    expect(sessionRate({ originalCurrency: 'USD', paymentCurrency: 'EUR', price: { priceList } })).toBeCloseTo(1 / 1.1602, 6);
+    expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'GBP', price: { priceList } })).toBeUndefined();
+    expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: { priceList: [{ currency: 'EUR', exchangeRate: 0 }, { currency: 'USD', exchangeRate: 1 }] } })).toBeUndefined();
+    expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: null })).toBeUndefined();
   });
 });
 
 describe('logLine', () => {
-  test('one JSON object with the request id, method, route, status and times; shared and error only when set', () => {
+  test('one JSON object with the request id, method, route, status and times; error only when set', () => {
     const line = JSON.parse(logLine({ requestId: 'r', route: 'api order', upstreamMs: 12 }, 'GET', 200, 15));
     expect(line).toEqual({ requestId: 'r', method: 'GET', route: 'api order', status: 200, upstreamMs: 12, ms: 15 });
-    const failed = JSON.parse(logLine({ requestId: 'r', route: 'home', shared: true, error: { name: 'TimeoutError' } }, 'HEAD', 504, 1));
-    expect(failed).toEqual({ requestId: 'r', method: 'HEAD', route: 'home', status: 504, upstreamMs: null, shared: true, ms: 1, error: { name: 'TimeoutError' } });
+    const failed = JSON.parse(logLine({ requestId: 'r', route: 'home', error: { name: 'TimeoutError' } }, 'HEAD', 504, 1));
+    expect(failed).toEqual({ requestId: 'r', method: 'HEAD', route: 'home', status: 504, upstreamMs: null, ms: 1, error: { name: 'TimeoutError' } });
   });
 });

@@ -1,0 +1,184 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStack, upstreamRecord } from '../worker/harness.js';
+import type { Stack } from '../worker/harness.js';
+import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
+
+// Every page state in all four languages, in Chromium under the pages' own Content-Security-Policy: axe-core
+// finds no violation of a WCAG 2.0/2.1/2.2 A or AA rule. English and German screenshots of each state go to
+// SCREENSHOTS_DIR (`npm run screenshots` writes docs/screenshots/, which worker/README.md links), else to
+// test-output/e2e/states/.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUTPUT = `${ROOT}test-output/e2e/`;
+const SHOTS = process.env['SCREENSHOTS_DIR'] ? `${ROOT}${process.env['SCREENSHOTS_DIR'].replace(/\/?$/, '/')}` : `${OUTPUT}states/`;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SHOP = 'https://shop.example.com/';
+const available = chromiumAvailable();
+const FUTURE = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+type Who = 'ada' | 'grace' | 'nobody' | 'limited';
+interface State {
+  readonly name: string;
+  readonly path: string;
+  readonly status: number;
+  readonly who: Who;
+  /** Words the English page must show (the state's title). */
+  readonly english: string;
+  readonly around?: (stack: Stack) => () => void;
+  /** A path that needs the stack (a sign-in link with a fresh token). */
+  readonly pathFor?: (stack: Stack) => Promise<string>;
+}
+
+const STATES: readonly State[] = [
+  { name: 'order-paid', path: '/orders/ord_ada_1', status: 200, who: 'ada', english: 'Paid' },
+  { name: 'order-payment-received', path: '/orders/ord_ada_1?from=checkout', status: 200, who: 'ada', english: 'Payment received' },
+  { name: 'order-other-currency', path: '/orders/ord_grace_1', status: 200, who: 'grace', english: 'the total is charged in British Pound' },
+  { name: 'order-processing', path: '/orders/ord_ada_pending', status: 200, who: 'ada', english: 'Payment being processed' },
+  { name: 'order-refunded', path: '/orders/ord_ada_refunded', status: 200, who: 'ada', english: 'Refunded' },
+  { name: 'order-failed', path: '/orders/ord_ada_failed', status: 200, who: 'ada', english: 'Payment failed' },
+  { name: 'order-cancelled', path: '/orders/ord_ada_cancelled', status: 200, who: 'ada', english: 'Cancelled' },
+  { name: 'order-unknown-status', path: '/orders/ord_ada_on_hold', status: 200, who: 'ada', english: 'Status not shown here' },
+  { name: 'checkout-unpaid', path: '/sessions/cs_e2e_unpaid', status: 200, who: 'ada', english: 'Not paid yet' },
+  { name: 'checkout-confirming', path: '/sessions/cs_e2e_confirming', status: 200, who: 'ada', english: 'We are confirming your payment' },
+  { name: 'checkout-expired', path: '/sessions/cs_open_ada', status: 200, who: 'ada', english: 'Checkout expired' },
+  { name: 'checkout-complete', path: '/sessions/cs_complete_ada', status: 200, who: 'ada', english: 'Payment received' },
+  { name: 'checkout-unknown-status', path: '/sessions/cs_e2e_on_hold', status: 200, who: 'ada', english: 'Status not shown here' },
+  { name: 'home-signed-in', path: '/', status: 200, who: 'ada', english: 'You are signed in as customer cus_ada.' },
+  { name: 'home-signed-out', path: '/', status: 200, who: 'nobody', english: 'Open the link to an order' },
+  { name: 'not-found', path: '/orders/ord_nobody', status: 404, who: 'ada', english: 'Not found' },
+  { name: 'not-signed-in', path: '/orders/ord_ada_1', status: 401, who: 'nobody', english: 'Not signed in' },
+  { name: 'too-many-requests', path: '/orders/ord_ada_1', status: 429, who: 'limited', english: 'Too many requests' },
+  {
+    name: 'service-error',
+    path: '/orders/ord_ada_1',
+    status: 502,
+    who: 'ada',
+    english: 'Try again',
+    around: (stack) => stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 503 }),
+  },
+  { name: 'sign-out', path: '/sign-out', status: 200, who: 'ada', english: 'Sign out' },
+  {
+    name: 'sign-in',
+    path: '/sign-in',
+    status: 200,
+    who: 'nobody',
+    english: 'Continue',
+    pathFor: async (stack) => `/sign-in?${new URLSearchParams({ token: await stack.token('cus_ada'), next: '/orders/ord_ada_1' })}`,
+  },
+];
+
+const LANGUAGES = [
+  ['en', 'en-US'],
+  ['de', 'de-DE'],
+  ['fr', 'fr-FR'],
+  ['es', 'es-ES'],
+] as const;
+
+async function seed(stack: Stack) {
+  const order = await upstreamRecord(stack, '/api/order/ord_ada_1');
+  for (const status of ['pending', 'refunded', 'failed', 'cancelled', 'on_hold']) {
+    stack.sandbox.putOrder({ ...order, orderId: `ord_ada_${status}`, merchantReferenceId: null, status });
+  }
+  const session = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+  stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_unpaid', expire: FUTURE });
+  stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_confirming', paymentStatus: 'processing', expire: FUTURE });
+  stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_on_hold', status: 'on_hold', expire: FUTURE });
+}
+
+/** Signs a context in the way a customer does: the link, then the Continue button. */
+async function signIn(stack: Stack, context: BrowserContext, sub: string) {
+  const page = await context.newPage();
+  const token = await stack.token(sub);
+  await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: '/' })}`);
+  await Promise.all([page.waitForURL(`${stack.url}/`), page.getByRole('button').click()]);
+  await page.close();
+}
+
+/** axe-core in the page (evaluated over the DevTools protocol, so the page's CSP stays as it is): WCAG A/AA violations. */
+async function axe(page: Page): Promise<{ id: string; impact: string | null; nodes: string[] }[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async (tags) => {
+    const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: any[]; passes: unknown[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+    });
+    // A run that checked nothing would pass too: it must have passed rules.
+    if (result.passes.length === 0) throw new Error('axe checked nothing');
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node: { target: string[] }) => node.target.join(' ')) }));
+  }, WCAG);
+  return violations;
+}
+
+describe.skipIf(!available)('every page state, in four languages', () => {
+  let stack: Stack;
+  let limited: Stack;
+  let browser: Browser;
+  const report: Record<string, Record<string, number>> = {};
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [stack, limited, browser] = await Promise.all([
+      startStack({ vars: { SHOP_URL: SHOP } }),
+      startStack({ vars: { SHOP_URL: SHOP }, rateLimit: { limit: 1, period: 60 } }),
+      launch(),
+    ]);
+    await seed(stack);
+  });
+  afterAll(async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    writeFileSync(`${OUTPUT}axe.json`, `${JSON.stringify(report, null, 2)}\n`);
+    await browser?.close();
+    await Promise.all([stack?.close(), limited?.close()]);
+  });
+
+  for (const [language, locale] of LANGUAGES) {
+    test(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations${language === 'en' || language === 'de' ? ', screenshots' : ''}`, { timeout: 180_000 }, async () => {
+      const contexts: Partial<Record<Who, BrowserContext>> = {};
+      const refusedAll: string[] = [];
+      for (const who of ['ada', 'grace', 'nobody', 'limited'] as const) {
+        // Wide enough for the desktop layout (a 46rem card), no wider: the screenshots stay small.
+        const context = await browser.newContext({ locale, viewport: { width: 860, height: 900 } });
+        refusedAll.push(...(await stayOnLoopback(context)));
+        if (who === 'ada' || who === 'grace') await signIn(stack, context, `cus_${who}`);
+        if (who === 'limited') await signIn(limited, context, `cus_ada_${language}`);
+        contexts[who] = context;
+      }
+      const found: Record<string, number> = {};
+      for (const state of STATES) {
+        const origin = state.who === 'limited' ? limited.url : stack.url;
+        const page = await contexts[state.who]!.newPage();
+        const done = state.around?.(stack);
+        try {
+          // The rate-limited customer spends their one lookup first.
+          if (state.who === 'limited') await page.goto(`${origin}${state.path}`);
+          const path = state.pathFor === undefined ? state.path : await state.pathFor(stack);
+          const response = await page.goto(`${origin}${path}`);
+          expect(response?.status(), state.name).toBe(state.status);
+          expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+          if (language === 'en') expect(await page.locator('main').innerText(), state.name).toContain(state.english);
+          await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+          const violations = await axe(page);
+          found[state.name] = violations.length;
+          expect(violations, `${state.name} in ${language}`).toEqual([]);
+          if (language === 'en' || language === 'de') {
+            await page.screenshot({ path: `${SHOTS}${state.name}-${language}.png`, fullPage: true });
+            // Nothing wider than a phone's screen: no sideways scrolling.
+            await page.setViewportSize({ width: 390, height: 844 });
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), state.name).toBeLessThanOrEqual(390);
+          }
+        } finally {
+          done?.();
+          await page.close();
+        }
+      }
+      report[language] = found;
+      console.log(`axe (${WCAG.join(', ')}) violations per state, ${language}: ${JSON.stringify(found)}`);
+      expect(refusedAll).toEqual([]);
+      for (const context of Object.values(contexts)) await context.close();
+    });
+  }
+});

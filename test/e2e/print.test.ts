@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStack } from '../worker/harness.js';
+import type { Stack } from '../worker/harness.js';
+import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
+
+// The order page printed by Chromium (page.pdf, the print stylesheet): one A4 page, and in the printed layout the
+// shop's name, the order number, the items and the totals, each column's values under their own header.
+
+const available = chromiumAvailable();
+// A4 (210 × 297 mm) in PDF points (1/72 in); Chromium rounds to its own device pixels, within a point or two.
+const A4 = { width: 595.28, height: 841.89 };
+
+/** The pages of a PDF: the MediaBox of each `/Type /Page` object (not `/Pages`). */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  const text = pdf.toString('latin1');
+  const pages = [...text.matchAll(/\/Type\s*\/Page(?!s)[\s\S]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
+  return pages.map((match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }));
+}
+
+describe.skipIf(!available)('printing the order page', () => {
+  let stack: Stack;
+  let browser: Browser;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ vars: { SHOP_URL: 'https://shop.example.com/' } }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  test.each([
+    ['cus_ada', '/orders/ord_ada_1', 'ADA-2026-0042', ['Single-origin espresso beans, 1 kg', 'Ceramic pour-over dripper'], '€73.27'],
+    ['cus_grace', '/orders/ord_grace_1', 'GRACE-2026-0007', ['Conical burr hand grinder'], '£71.17'],
+  ])('%s %s: one A4 page with the shop, the number, the items under their headers and the totals', async (sub, path, number, items, total) => {
+    const ctx = await browser.newContext({ locale: 'en-US' });
+    await stayOnLoopback(ctx);
+    const page = await ctx.newPage();
+    const token = await stack.token(sub);
+    await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: path })}`);
+    await Promise.all([page.waitForURL(`${stack.url}${path}`), page.getByRole('button').click()]);
+
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdfPages(pdf);
+    expect(pages).toHaveLength(1);
+    expect(Math.abs(pages[0]!.width - A4.width)).toBeLessThan(2);
+    expect(Math.abs(pages[0]!.height - A4.height)).toBeLessThan(2);
+    // The PDF's streams hold glyphs, not text; the words are checked in the layout Chromium printed from.
+
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      const visible = (element: Element | null) => element !== null && (element as HTMLElement).offsetParent !== null && getComputedStyle(element).display !== 'none';
+      const box = (element: Element) => element.getBoundingClientRect();
+      const headers = [...document.querySelectorAll('thead th')];
+      const rows = [...document.querySelectorAll('tbody tr')].map((row) => [...row.children]);
+      // Each cell lies under its own column's header: their horizontal extents overlap most.
+      const aligned = rows.every((cells) =>
+        cells.every((cell, index) => {
+          const overlaps = headers.map((header) => Math.min(box(header).right, box(cell).right) - Math.max(box(header).left, box(cell).left));
+          return overlaps.indexOf(Math.max(...overlaps)) === index;
+        }),
+      );
+      return {
+        text: (document.body as HTMLElement).innerText,
+        shop: visible(document.querySelector('.shop')),
+        nav: visible(document.querySelector('.bar nav')),
+        thumbs: [...document.querySelectorAll('.thumb')].some(visible),
+        headers: headers.map((header) => (header as HTMLElement).innerText),
+        columns: rows.map((cells) => cells.length),
+        aligned,
+      };
+    });
+    expect(printed.shop).toBe(true);
+    expect(printed.text).toContain('shop.example.com');
+    expect(printed.text).toContain(number);
+    for (const item of items) expect(printed.text).toContain(item);
+    expect(printed.text).toContain(total);
+    expect(printed.headers.map((header) => header.toLowerCase())).toEqual(['item', 'qty', 'unit price', 'amount']);
+    expect(new Set(printed.columns)).toEqual(new Set([4]));
+    expect(printed.aligned).toBe(true);
+    expect(printed.nav).toBe(false);
+    expect(printed.thumbs).toBe(false);
+    await ctx.close();
+  });
+
+  test('the page counter sees more than one page when there is more (so "one page" above can fail)', async () => {
+    const item = { name: 'Filter papers', unitAmount: 1, quantity: 1, currency: 'EUR', imageUrl: null };
+    stack.sandbox.putOrder({ orderId: 'ord_ada_long', customerId: 'cus_ada', status: 'success', paymentCurrency: 'EUR', amountTotal: 80, priceDataList: Array.from({ length: 80 }, () => item) });
+    const ctx = await browser.newContext();
+    await stayOnLoopback(ctx);
+    const page = await ctx.newPage();
+    const token = await stack.token('cus_ada');
+    await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_long' })}`);
+    await Promise.all([page.waitForURL(`${stack.url}/orders/ord_ada_long`), page.getByRole('button').click()]);
+    expect(pdfPages(await page.pdf({ preferCSSPageSize: true })).length).toBeGreaterThan(1);
+    await ctx.close();
+  });
+});

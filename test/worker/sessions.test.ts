@@ -1,0 +1,242 @@
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, expectNoSecrets, SESSION_COOKIE, SESSION_TYPE } from './helpers.js';
+import { startLocal } from './in-process.js';
+import type { Local } from './in-process.js';
+
+// Sessions that end: a sign-in link is exchanged for a session of the worker's own, capped in time; links made to
+// live too long, expired links and sessions too large for a cookie are refused with a page that says so.
+
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const FORM = 'application/x-www-form-urlencoded';
+
+function sign(secret: string, claims: Record<string, unknown>, typ = 'JWT') {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(new TextEncoder().encode(secret));
+}
+
+let stack: Local;
+beforeAll(() => {
+  stack = startLocal();
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  await stack.close();
+});
+
+/** The Continue button's POST, from this site. */
+function signIn(local: Local, token: string, headers: Record<string, string> = {}) {
+  return local.send('/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': FORM, Origin: local.url, 'Sec-Fetch-Site': 'same-origin', ...headers },
+    body: new URLSearchParams({ token, next: '/orders/ord_ada_1' }).toString(),
+  });
+}
+
+/** The link as a customer opens it. */
+function openLink(local: Local, token: string, headers: Record<string, string> = {}) {
+  return local.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`, { headers });
+}
+
+/** The session a sign-in set: the cookie's token decoded, and its Max-Age. */
+function sessionOf(setCookie: string | string[] | undefined) {
+  const [cookie] = setCookie as string[];
+  const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
+  const token = pair!.slice(SESSION_COOKIE.length + 1);
+  const maxAge = Number(attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice('Max-Age='.length));
+  return { pair: pair!, token, maxAge, header: decodeProtectedHeader(token), claims: decodeJwt(token) };
+}
+
+describe('the session a sign-in link starts', () => {
+  test("is the worker's own token, not the link's, typed as a session, ending with the link when the link is shorter", async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 3600 });
+    const answer = await signIn(stack, link);
+    expect(answer.status).toBe(303);
+    const session = sessionOf(answer.headers['set-cookie']);
+    expect(session.token).not.toBe(link);
+    expect(session.header).toEqual({ alg: 'HS256', typ: SESSION_TYPE });
+    expect(session.claims.sub).toBe('cus_ada');
+    expect(session.claims.exp).toBe(decodeJwt(link).exp);
+    expect(session.maxAge).toBeGreaterThan(3500);
+    expect(session.maxAge).toBeLessThanOrEqual(3600);
+    expect((await stack.send('/orders/ord_ada_1', { headers: { Cookie: session.pair } })).status).toBe(200);
+  });
+
+  test('lasts at most 12 hours by default, however long the link lives', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 6 * DAY });
+    const session = sessionOf((await signIn(stack, link)).headers['set-cookie']);
+    expect(session.claims.exp! - session.claims.iat!).toBe(12 * 3600);
+    expect(session.maxAge).toBeGreaterThan(12 * 3600 - 60);
+    expect(session.maxAge).toBeLessThanOrEqual(12 * 3600);
+  });
+
+  test('lasts at most SESSION_MAX_AGE_SECONDS when set', async () => {
+    const short = startLocal({ vars: { SESSION_MAX_AGE_SECONDS: '600' } });
+    try {
+      const session = sessionOf((await signIn(short, await short.token('cus_ada'))).headers['set-cookie']);
+      expect(session.claims.exp! - session.claims.iat!).toBe(600);
+      expect(session.maxAge).toBeLessThanOrEqual(600);
+      // A session made under a longer cap (12 hours) ends as soon as the cap is lowered.
+      expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: await short.cookie('cus_ada') } })).status).toBe(401);
+      expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: session.pair } })).status).toBe(200);
+    } finally {
+      expectNoSecrets(short);
+      await short.close();
+    }
+  });
+
+  test('is refused as a session when forged, expired, typed as a link, or made to outlast the cap', async () => {
+    const { authSecret } = stack;
+    const forged: [string, string][] = [
+      ['another key', await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now(), exp: now() + 60 }, SESSION_TYPE)],
+      ['expired', await sign(authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 }, SESSION_TYPE)],
+      ['a link (typ JWT)', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 60 })],
+      ['no typ', await new SignJWT({ sub: 'cus_ada', iat: now(), exp: now() + 60 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(authSecret))],
+      ['no iat', await sign(authSecret, { sub: 'cus_ada', exp: now() + 60 }, SESSION_TYPE)],
+      ['13 hours long', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 13 * 3600 }, SESSION_TYPE)],
+      ['issued in an hour', await sign(authSecret, { sub: 'cus_ada', iat: now() + 3600, exp: now() + 7200 }, SESSION_TYPE)],
+    ];
+    for (const [name, token] of forged) {
+      const answer = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+      expect([name, answer.status]).toEqual([name, 401]);
+    }
+  });
+
+  test('a session is not a sign-in link, nor a Bearer token', async () => {
+    const cookie = await stack.cookie('cus_ada');
+    const token = cookie.slice(SESSION_COOKIE.length + 1);
+    expect((await openLink(stack, token)).status).toBe(401);
+    expect((await signIn(stack, token)).headers['set-cookie']).toBeUndefined();
+    expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(401);
+  });
+});
+
+describe('links that live too long', () => {
+  test('a link made to last more than 7 days (exp - iat) is refused on the link and on the button, and as a Bearer token', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 7 * DAY + 60 });
+    const page = await openLink(stack, link);
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('<h1>Sign-in link expired</h1>');
+    expect(page.body).toContain('at most 7 days');
+    expect(page.body).not.toContain('<form');
+    const posted = await signIn(stack, link);
+    expect(posted.status).toBe(401);
+    expect(posted.headers['set-cookie']).toBeUndefined();
+    expect(posted.body).toContain('at most 7 days');
+    const json = await stack.send('/api/order/ord_ada_1', { headers: bearer(link) });
+    expect(json.status).toBe(401);
+    expect(json.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  test('without iat, the lifetime counts from now', async () => {
+    expect((await openLink(stack, await sign(stack.authSecret, { sub: 'cus_ada', exp: now() + 8 * DAY }))).status).toBe(401);
+    expect((await openLink(stack, await sign(stack.authSecret, { sub: 'cus_ada', exp: now() + 6 * DAY }))).status).toBe(200);
+  });
+
+  test('a link of exactly 7 days is accepted; a ten-year link is not', async () => {
+    const week = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 7 * DAY });
+    expect((await signIn(stack, week)).status).toBe(303);
+    const decade = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 3650 * DAY });
+    expect((await signIn(stack, decade)).status).toBe(401);
+  });
+
+  test('LINK_MAX_LIFETIME_SECONDS sets the cap, and the page says it in the reader’s language', async () => {
+    const strict = startLocal({ vars: { LINK_MAX_LIFETIME_SECONDS: '3600' } });
+    try {
+      const link = await sign(strict.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 7200 });
+      const english = await openLink(strict, link);
+      expect(english.status).toBe(401);
+      expect(english.body).toContain('at most 1 hour');
+      const german = await openLink(strict, link, { 'Accept-Language': 'de' });
+      expect(german.body).toContain('<h1>Anmeldelink abgelaufen</h1>');
+      expect(german.body).toContain('höchstens 1 Stunde');
+      expect((await openLink(strict, await strict.token('cus_ada'))).status).toBe(200);
+    } finally {
+      expectNoSecrets(strict);
+      await strict.close();
+    }
+  });
+});
+
+describe('expired links', () => {
+  test('a well-signed link past its exp: 401 with a page that says it expired', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 });
+    for (const answer of [await openLink(stack, link), await signIn(stack, link)]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toContain('<h1>Sign-in link expired</h1>');
+      expect(answer.body).toContain('This sign-in link has expired.');
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  test('a forged link past its exp says only that sign-in failed', async () => {
+    const link = await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', exp: now() - 3600 });
+    const answer = await openLink(stack, link);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toContain('<h1>Sign-in failed</h1>');
+  });
+
+  test('a link inside the clock tolerance past its exp starts no zero-length session', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', exp: now() - 5 });
+    const answer = await signIn(stack, link);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).toContain('<h1>Sign-in link expired</h1>');
+  });
+});
+
+describe('tokens too large', () => {
+  test('a link whose session would not fit a cookie (a 5,000-character sub): 400 with a page that says so, no cookie', async () => {
+    const link = await stack.token(`cus_${'a'.repeat(5000)}`);
+    expect(link.length).toBeLessThan(8192);
+    for (const answer of [await openLink(stack, link), await signIn(stack, link)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain('<h1>Sign-in link too long</h1>');
+      expect(answer.body).not.toContain('<form');
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  test('a large link (6 KB of claims) with an ordinary sub signs in: the cookie holds the small session, not the link', async () => {
+    const link = await stack.token('cus_ada', { cart: 'x'.repeat(6000) });
+    expect(link.length).toBeGreaterThan(6000);
+    const answer = await signIn(stack, link);
+    expect(answer.status).toBe(303);
+    const session = sessionOf(answer.headers['set-cookie']);
+    expect(session.pair.length).toBeLessThan(400);
+    expect(session.claims).not.toHaveProperty('cart');
+  });
+
+  test('a link over 8,192 characters: 400, the same page', async () => {
+    const link = await stack.token('cus_ada', { cart: 'x'.repeat(9000) });
+    const answer = await openLink(stack, link);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('<h1>Sign-in link too long</h1>');
+  });
+});
+
+describe('sign-out from the sign-in pages', () => {
+  test('a refused link, opened with a session, links to sign-out; without one it does not', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 });
+    const signedIn = await openLink(stack, link, { Cookie: await stack.cookie('cus_grace') });
+    expect(signedIn.body).toContain('<a href="/sign-out">Sign out</a>');
+    expect((await openLink(stack, link)).body).not.toContain('href="/sign-out"');
+    const continuePage = await openLink(stack, await stack.token('cus_ada'), { Cookie: await stack.cookie('cus_grace') });
+    expect(continuePage.body).toContain('<a href="/sign-out">Sign out</a>');
+    const refusedPost = await signIn(stack, link, { Cookie: await stack.cookie('cus_grace') });
+    expect(refusedPost.status).toBe(401);
+    expect(refusedPost.body).toContain('<a href="/sign-out">Sign out</a>');
+    const crossSite = await stack.send('/sign-out', { method: 'POST', headers: { Origin: 'https://evil.example', Cookie: await stack.cookie('cus_grace') } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toContain('<a href="/sign-out">Sign out</a>');
+  });
+
+  test('signing out ends the session in this browser: the cookie is cleared, and the page after it is signed out', async () => {
+    const session = sessionOf((await signIn(stack, await stack.token('cus_ada'))).headers['set-cookie']);
+    const out = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: session.pair } });
+    expect(out.status).toBe(200);
+    expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;`));
+    expect(out.headers['clear-site-data']).toBe('"cookies"');
+    expect(out.body).not.toContain('href="/sign-out"');
+  });
+});

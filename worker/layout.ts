@@ -1,0 +1,144 @@
+import type { Settings } from './env.js';
+import { html, Html } from './html.js';
+import type { Reader } from './i18n.js';
+import { imageSources, withCommonHeaders } from './responses.js';
+
+// The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
+// a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
+
+const STYLE = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh}
+.bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;max-width:46rem;margin:0 auto;padding:1rem 1rem .5rem;font-size:.95rem}
+.shop{font-weight:700;color:#1d232b}
+.bar nav{display:flex;gap:1rem}
+.bar a{color:#2450a6;text-decoration:none;font-weight:600}
+.bar a:hover,.bar a:focus-visible{text-decoration:underline}
+main{max-width:46rem;margin:0 auto 2rem;padding:1.5rem 1.25rem;background:#fff;border-radius:14px;box-shadow:0 1px 3px #0001,0 8px 24px #0000000d}
+h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem;overflow-wrap:anywhere}
+h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
+p{margin:.4rem 0}
+.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.5rem;margin:1.25rem 0;padding:1rem;border-radius:10px;background:#f7f8fa}
+.facts div{min-width:0}
+.facts dt{color:#4b5563;font-size:.85rem}
+.facts dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse}
+caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}
+thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}
+tbody th,td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle;text-align:left;font-weight:400}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+main a:not(.button){color:#2450a6}
+.item{display:flex;align-items:center;gap:.75rem}
+.thumb{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-weight:700;font-size:1.35rem}
+.thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}
+.thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-size:1.35rem;font-weight:700}
+.name{font-weight:600;overflow-wrap:anywhere}
+.totals{display:grid;grid-template-columns:1fr auto;row-gap:.35rem;max-width:22rem;margin:1rem 0 0 auto}
+.totals dt{color:#4b5563}
+.totals dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
+.totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b;padding-top:.35rem;border-top:1px solid #e5e7eb}
+.totals dt.grand:first-child,.totals dt.grand:first-child+dd{border-top:0}
+.note{color:#4b5563;font-size:.9rem;text-align:right}
+.small{color:#4b5563;font-size:.85rem;margin-top:1.5rem}
+.notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #d1d5db;background:#f9fafb}
+.notice.ok{border-color:#a7dcb9;background:#effaf3}
+.notice.wait{border-color:#f0d58c;background:#fffbeb}
+.notice.stop{border-color:#f3b4b4;background:#fef2f2}
+.notice h2{margin:0 0 .25rem}
+.button{display:inline-block;margin-top:.5rem;padding:.6rem 1.1rem;border:0;border-radius:8px;background:#2450a6;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.button:hover,.button:focus-visible{background:#1b3f86}
+.message p{max-width:36rem}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+@media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
+@page{size:A4;margin:15mm}
+@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}a{color:inherit;text-decoration:none}}
+`;
+
+/**
+ * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
+ * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
+ * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
+ */
+export const STYLE_HASH = 'MIs0WtLzwIhPUttnojriet2pGkde5Y9zIxLjMUPW7Po=';
+export { STYLE };
+
+export interface PageOptions {
+  readonly status: number;
+  readonly title: string;
+  readonly body: Html;
+  readonly reader: Reader;
+  readonly settings?: Settings | undefined;
+  readonly headers?: HeadersInit;
+  /** Show the sign-out link (the reader is signed in). */
+  readonly signedIn?: boolean;
+  /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
+  readonly form?: boolean;
+  /** A script to run on the page, allowed by a nonce of this answer only; it may fetch this origin. */
+  readonly script?: string | undefined;
+  /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
+  readonly site?: string | undefined;
+  /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
+  readonly images?: Iterable<string | null | undefined>;
+}
+
+/** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
+export async function page(options: PageOptions): Promise<Response> {
+  const { status, title, body, reader, settings, signedIn = false, form = false, script, site } = options;
+  const shop = settings?.shopUrl;
+  const name = shop === undefined ? site : new URL(shop).host;
+  const links = [
+    shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
+    signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
+  ];
+  const bar =
+    name !== undefined || shop !== undefined || signedIn
+      ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
+      : '';
+  const nonce = script === undefined ? undefined : newNonce();
+  const document = html`<!doctype html>
+<html lang="${reader.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>${new Html(STYLE)}</style>
+</head>
+<body>
+${bar}
+<main>
+${body}
+</main>
+${nonce === undefined ? '' : html`<script nonce="${nonce}">${new Html(script!)}</script>\n`}</body>
+</html>
+`;
+  const response = new Response(document.value, { status, headers: options.headers ?? {} });
+  response.headers.set('Content-Type', 'text/html; charset=utf-8');
+  const scripts = nonce === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  response.headers.set(
+    'Content-Security-Policy',
+    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src 'sha256-${STYLE_HASH}';${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+  );
+  if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
+  response.headers.append('Vary', 'Accept-Language');
+  return withCommonHeaders(response);
+}
+
+/** A page that says one thing, for every answer that is not a resource. */
+export function messagePage(
+  status: number,
+  [title = '', text = '']: readonly string[],
+  reader: Reader,
+  settings?: Settings,
+  headers: HeadersInit = {},
+  extra: Html | string = '',
+): Promise<Response> {
+  return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
+}
+
+// 128 random bits per answer (CSP3 §7.3 asks for at least 128).
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

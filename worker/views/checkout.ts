@@ -1,0 +1,101 @@
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { inWords } from '../i18n.js';
+import { page } from '../layout.js';
+import { withCommonHeaders } from '../responses.js';
+import type { SessionView } from '../view.js';
+import type { Shopper } from './context.js';
+import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
+import { PENDING_SCRIPT } from './pending-script.js';
+
+/**
+ * What a checkout's state means for the shopper. `confirming` only while it is open, not expired and its payment
+ * is under way; `unpaid` while it is open, not expired and not paid; `expired` once its `expire` time has passed
+ * (whatever its status still says) or the service says so.
+ */
+export type CheckoutState = 'complete' | 'confirming' | 'unpaid' | 'expired' | 'unknown';
+
+export function checkoutState(session: SessionView, now: number): CheckoutState {
+  if (session.orderId || session.status === 'complete') return 'complete';
+  const expire = session.expire ? Date.parse(session.expire) : Number.NaN;
+  if (session.status === 'expired' || expire <= now) return 'expired';
+  if (session.status !== 'open') return 'unknown';
+  return !session.paymentStatus || session.paymentStatus === 'unpaid' ? 'unpaid' : 'confirming';
+}
+
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+// One view per state: the notice, with what it means for the shopper's money and the next step.
+const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shopper) => Html>> = {
+  complete: (session, { reader: { t } }) => notice('ok', t.checkoutDone, '', session.orderId ? button(orderPath(session.orderId), t.viewOrder) : ''),
+  confirming: (_session, shopper) => notice('wait', shopper.reader.t.confirming, '', checkAgain(shopper)),
+  unpaid: (session, shopper) => {
+    const until = timeText(session.expire, shopper);
+    return notice('wait', shopper.reader.t.unpaid, until ? shopper.reader.t.openUntil(until) : '', html`${backToShop(shopper, session.cancelUrl)} ${checkAgain(shopper)}`);
+  },
+  expired: (session, shopper) => {
+    const at = timeText(session.expire, shopper);
+    return notice('stop', shopper.reader.t.expired, at ? shopper.reader.t.expiredAt(at) : '', backToShop(shopper, session.cancelUrl));
+  },
+  unknown: (session, shopper) => notice('plain', shopper.reader.t.unknownCheckout, '', backToShop(shopper, session.cancelUrl)),
+};
+
+function checkAgain(shopper: Shopper): Html {
+  return button(`${shopper.path}?check=1`, shopper.reader.t.checkAgain);
+}
+
+/**
+ * The checkout page. Reached by "Check again" (`checked`) once the checkout has its order: on to that order, which
+ * then says "Payment received". Open checkouts get the background checks (PENDING_SCRIPT) and a live region.
+ */
+export function checkoutPage(session: SessionView, shopper: Shopper, checked: boolean, now = Date.now()): Promise<Response> {
+  if (checked && session.orderId) {
+    return Promise.resolve(withCommonHeaders(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } })));
+  }
+  const { reader, settings } = shopper;
+  const { t } = reader;
+  const state = checkoutState(session, now);
+  const open = state === 'confirming' || state === 'unpaid';
+  const recurring = session.price?.recurring;
+  const every = inWords(recurring?.interval, t.every);
+  const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
+  const live = open
+    ? html`<p id="live" class="noprint" role="status" aria-live="polite"></p>
+<div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus}`}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
+    : '';
+  const body = html`<h1>${t.yourCheckout}</h1>
+${VIEWS[state](session, shopper)}
+${live}
+<dl class="facts">
+${fact(t.quoteNumber, session.merchantReferenceId)}
+${fact(t.product, session.product?.productName)}
+${fact(t.billing, billing)}
+${fact(t.started, time(session.created, shopper))}
+${state === 'unpaid' || state === 'confirming' ? fact(t.expires, time(session.expire, shopper)) : ''}
+${session.orderId ? fact(t.orderNumber, html`<a href="${orderPath(session.orderId)}">${session.orderId}</a>`) : ''}
+</dl>
+${lineItems(session.priceDataList, session.originalCurrency ?? session.paymentCurrency, shopper)}
+${totals({ subtotal: session.amountSubtotal, total: session.amountTotal, originalCurrency: session.originalCurrency, paymentCurrency: session.paymentCurrency, rate: sessionRate(session) }, shopper)}
+${smallPrint(session.sessionId, session.merchantReferenceId, shopper)}`;
+  const number = session.merchantReferenceId || session.sessionId;
+  return page({
+    status: 200,
+    title: number ? `${t.checkout} ${number}` : t.yourCheckout,
+    body,
+    reader,
+    settings,
+    signedIn: true,
+    site: shopper.site,
+    images: images(session.priceDataList),
+    script: open ? PENDING_SCRIPT : undefined,
+  });
+}
+
+/** The payment currency's rate against the original one, from the price list's exchange rates, when both are there. */
+export function sessionRate(session: SessionView): number | undefined {
+  const list = session.price?.priceList ?? [];
+  const from = list.find((entry) => entry.currency === session.originalCurrency)?.exchangeRate;
+  const to = list.find((entry) => entry.currency === session.paymentCurrency)?.exchangeRate;
+  if (typeof from !== 'number' || typeof to !== 'number' || !(from > 0) || !(to > 0)) return undefined;
+  return to / from;
+}

@@ -1,0 +1,60 @@
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { inWords } from '../i18n.js';
+import { page } from '../layout.js';
+import type { OrderView } from '../view.js';
+import type { Shopper } from './context.js';
+import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, totals } from './parts.js';
+
+/** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
+export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
+
+const STATES: Readonly<Record<string, OrderState>> = {
+  success: 'paid',
+  paid: 'paid',
+  complete: 'paid',
+  completed: 'paid',
+  pending: 'processing',
+  processing: 'processing',
+  refunded: 'refunded',
+  failed: 'failed',
+  canceled: 'cancelled',
+  cancelled: 'cancelled',
+};
+
+export function orderState(status: string | null | undefined): OrderState {
+  return status && Object.hasOwn(STATES, status) ? STATES[status]! : 'unknown';
+}
+
+// One view per state: the notice that says what happened to the shopper's money and what to do next.
+const VIEWS: Readonly<Record<OrderState, (shopper: Shopper, received: boolean) => Html>> = {
+  paid: ({ reader: { t } }, received) => (received ? notice('ok', t.received) : notice('ok', t.paid)),
+  processing: (shopper) => notice('wait', shopper.reader.t.processing, '', button(shopper.path, shopper.reader.t.checkAgain)),
+  refunded: (shopper) => notice('plain', shopper.reader.t.refunded, '', backToShop(shopper)),
+  failed: (shopper) => notice('stop', shopper.reader.t.failed, '', backToShop(shopper)),
+  cancelled: (shopper) => notice('plain', shopper.reader.t.cancelled, '', backToShop(shopper)),
+  unknown: (shopper) => notice('plain', shopper.reader.t.unknownOrder, '', backToShop(shopper)),
+};
+
+/**
+ * The order page. `received`: the shopper arrived from their checkout completing, so a paid order says "Payment
+ * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
+ */
+export function orderPage(order: OrderView, shopper: Shopper, received: boolean, rate: number | undefined): Promise<Response> {
+  const { reader, settings } = shopper;
+  const { t } = reader;
+  // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).
+  const number = order.merchantReferenceId || order.orderId;
+  const method = order.paymentMethod?.paymentMethodType;
+  const body = html`<h1>${t.yourOrder}</h1>
+${VIEWS[orderState(order.status)](shopper, received)}
+<dl class="facts">
+${fact(t.quoteNumber, number)}
+${fact(t.placed, time(order.createTime, shopper))}
+${fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined))}
+</dl>
+${lineItems(order.priceDataList, order.originalCurrency ?? order.paymentCurrency, shopper)}
+${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate }, shopper)}
+${smallPrint(order.orderId, number, shopper)}`;
+  return page({ status: 200, title: number ? `${t.order} ${number}` : t.yourOrder, body, reader, settings, signedIn: true, site: shopper.site, images: images(order.priceDataList) });
+}
