@@ -21,10 +21,13 @@ export function withCors(request: Request, response: Response, settings: Setting
   return response;
 }
 
-/** Answers OPTIONS: a CORS preflight from an allowed origin, 403 from another, or the plain list of methods. */
-export function options(request: Request, settings: Settings): Response {
+/**
+ * Answers OPTIONS: a CORS preflight from an allowed origin, 403 from another, or the plain list of the path's
+ * methods (`allow`). A preflight allows the JSON routes' methods only: a form's POST is taken from this site alone.
+ */
+export function options(request: Request, settings: Settings, allow: string = ALLOW): Response {
   const isPreflight = request.headers.has('Origin') && request.headers.has('Access-Control-Request-Method');
-  if (!isPreflight) return withCommonHeaders(new Response(null, { status: 204, headers: { Allow: ALLOW } }));
+  if (!isPreflight) return withCommonHeaders(new Response(null, { status: 204, headers: { Allow: allow } }));
   const origin = allowedOrigin(request, settings);
   if (origin === undefined) {
     return json(403, { code: 403, msg: 'Origin not allowed', data: null }, { Vary: 'Origin' });
@@ -33,7 +36,7 @@ export function options(request: Request, settings: Settings): Response {
     new Response(null, {
       status: 204,
       headers: {
-        Allow: ALLOW,
+        Allow: allow,
         Vary: 'Origin',
         'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Methods': ALLOW,

@@ -3,7 +3,7 @@ import { readSettings } from './env.js';
 import type { Env, Settings } from './env.js';
 import { jsonRoute } from './json-routes.js';
 import { pageRoute } from './page-routes.js';
-import { json, methodNotAllowed, misconfigured, withTransportSecurity } from './responses.js';
+import { ALLOW, FORM_ALLOW, json, methodNotAllowed, misconfigured, withTransportSecurity } from './responses.js';
 import { signIn, signInPage, signOut, signOutPage } from './sign-in.js';
 import { logLine, newTrace } from './trace.js';
 import type { Trace } from './trace.js';
@@ -41,13 +41,14 @@ async function handle(request: Request, env: Env, trace: Trace): Promise<Respons
     return misconfigured(read.problem);
   }
   const { settings } = read;
+  const url = new URL(request.url);
+  const allow = FORMS.has(url.pathname) ? FORM_ALLOW : ALLOW;
   if (request.method === 'OPTIONS') {
     trace.route = 'options';
-    return options(request, settings);
+    return options(request, settings, allow);
   }
-  const url = new URL(request.url);
   const post = request.method === 'POST' && FORMS.has(url.pathname);
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !post) return withCors(request, methodNotAllowed(), settings);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !post) return withCors(request, methodNotAllowed(allow), settings);
   try {
     return withCors(request, await route(request, url, settings, trace, post), settings);
   } catch (error) {

@@ -85,9 +85,9 @@ export function unauthorized(invalid: boolean): Response {
   );
 }
 
-/** 405 with the methods the worker answers. */
-export function methodNotAllowed(): Response {
-  return json(405, { code: 405, msg: 'Method not allowed', data: null }, { Allow: ALLOW });
+/** 405 with the methods the path answers (`ALLOW`, or `FORM_ALLOW` on the paths that take a form's POST). */
+export function methodNotAllowed(allow: string = ALLOW): Response {
+  return json(405, { code: 405, msg: 'Method not allowed', data: null }, { Allow: allow });
 }
 
 /** 429 with `Retry-After` in seconds. */
@@ -112,3 +112,6 @@ export function upstreamFailed(status: 502 | 504, requestId: string): Response {
 
 /** Methods every route answers. */
 export const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** Methods of `/sign-in` and `/sign-out`, which also take their own page's form (RFC 9110 §10.2.1: `Allow` lists them all). */
+export const FORM_ALLOW = `${ALLOW}, POST`;

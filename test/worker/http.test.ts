@@ -54,6 +54,16 @@ describe('methods', () => {
     expect(answer.json()).toEqual({ code: 405, msg: expect.any(String), data: null });
   });
 
+  // RFC 9110 §10.2.1: Allow lists every method the path takes, and /sign-in and /sign-out take their form's POST.
+  test.each(['/sign-in', '/sign-out'])('%s: OPTIONS and 405 name POST in Allow', async (path) => {
+    const options = await stack.send(path, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers['allow']).toBe('GET, HEAD, OPTIONS, POST');
+    const put = await stack.send(path, { method: 'PUT', headers: { Origin: stack.url } });
+    expect(put.status).toBe(405);
+    expect(put.headers['allow']).toBe('GET, HEAD, OPTIONS, POST');
+  });
+
   test('unknown paths: 404, JSON under /api and HTML elsewhere', async () => {
     const api = await stack.send('/api/unknown', { headers: bearer(ada) });
     expect(api.status).toBe(404);
