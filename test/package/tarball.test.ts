@@ -38,6 +38,9 @@ describe('npm pack from a clean clone', () => {
     // The template is the repository's worker/ as a whole, whatever files it holds: what git tracks there.
     const tracked = execFileSync('git', ['ls-files', 'worker'], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n');
     expect(files.filter((file) => file.startsWith('worker/')).sort()).toEqual(tracked.sort());
+    // The screenshots of docs/ (42 PNGs, 2.4 MB: 99 % of the tarball) stay in the repository; worker/README.md links
+    // them by their web address. A package of a 5 KB SDK is not a gallery.
+    expect(files.filter((file) => /\.(png|jpe?g|gif|webp)$/i.test(file))).toEqual([]);
     // Spelled out, for a clear message if "files" ever widens.
     for (const file of files) expect(file).not.toMatch(/(^|\/)(src|test|bench|node_modules)\/|\.dev\.vars|(^|\/)\.env|\.tgz$|\.test\.|\.map$/);
   });
