@@ -240,9 +240,10 @@ function isDuration(value: unknown): boolean {
   return typeof value === 'number' && value >= 0 && value <= MAX_DELAY_MS;
 }
 
-// RFC 9110 §5.1 and §5.5: a name is a token; a value has no CR, LF or NUL.
+// RFC 9110 §5.1 and §5.5: a name is a token; a value has no CR, LF or NUL, and is bytes: Fetch's Headers take a
+// ByteString, so a character beyond U+00FF ("☃") throws when the answer is built, not when the fault is set.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const FIELD_VALUE = /^[^\0\r\n]*$/;
+const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
 
 /** Throws a `TypeError` naming the first header that could not be sent. */
 export function checkHeaders(headers: unknown, name: string): void {

@@ -125,6 +125,9 @@ describe('faults and scenarios are checked when they are set', () => {
     [{ kind: 'status', status: 503, headers: { 'bad name': 'x' } }, '"fault.headers" has "bad name", which is not a valid header name'],
     [{ kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
     [{ kind: 'status', status: 503, headers: { 'x-ok': 5 } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    // Beyond U+00FF: Headers refuse it (a ByteString), so it would throw when the answer is built.
+    [{ kind: 'status', status: 503, headers: { 'x-ok': 'snow \u2603' } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    [{ kind: 'status', status: 503, retryAfter: 'bald \u{1F552}' }, '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks'],
     [{ kind: 'status', status: 503, headers: ['x'] }, '"fault.headers" must be an object of header names and values'],
     [{ kind: 'status', status: 503, retryAfter: 'soon\n' }, '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks'],
     [{ kind: 'status', status: 503, msg: 5 }, '"fault.msg" must be a string'],
@@ -137,6 +140,14 @@ describe('faults and scenarios are checked when they are set', () => {
     expect(await control(sandbox, 'POST', '/faults', { fault })).toEqual({ status: 400, body: { error } });
     // Nothing was armed: the order answers normally.
     expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(200);
+  });
+
+  test('a header value of Latin-1 characters (obs-text) is accepted and sent', async () => {
+    const sandbox = createSandbox();
+    sandbox.fault({ route: 'order' }, { kind: 'status', status: 503, headers: { 'x-note': 'caf\u00e9' } });
+    const answer = await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('x-note')).toBe('caf\u00e9');
   });
 
   test('the longest latency, one hour, is accepted', () => {
