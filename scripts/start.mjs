@@ -72,15 +72,10 @@ if ([HOST, 'localhost'].includes(upstream.hostname)) {
   const { createSandbox, SANDBOX_IDS } = await import('checkout-lookup/testing');
   const { serveSandbox } = await import('checkout-lookup/testing/node');
   const sandbox = createSandbox({ apiKey: vars.API_KEY });
-  const logged = {
-    fetch: async (request) => {
-      const response = await sandbox.fetch(request);
-      process.stdout.write(`[sandbox] ${request.method} ${new URL(request.url).pathname} ${response.status}\n`);
-      return response;
-    },
-  };
+  // serveSandbox's own request log (time, method, path, status; never a header), as the sandbox CLI prints it.
+  const logLine = (line) => process.stdout.write(`[sandbox] ${line}\n`);
   try {
-    server = await serveSandbox(logged, { port: Number(upstream.port || 80), hostname: HOST });
+    server = await serveSandbox(sandbox, { port: Number(upstream.port || 80), hostname: HOST, log: logLine });
   } catch (error) {
     fail(`the sandbox could not listen on ${upstream.origin} (${error.code ?? error.message}); free the port, or set another in ${DEV_VARS}`);
   }

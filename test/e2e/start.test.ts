@@ -104,6 +104,8 @@ describe.skipIf(!available)('npm start', () => {
     expect(await page.locator('main').innerText()).toContain('ADA-2026-0042');
     expect(await page.locator('tbody tr').count()).toBe(2);
     await context.close();
+    // The sandbox's request log, through serveSandbox's `log` option: the worker's lookup of the order.
+    expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
   });
 
   test('Ctrl-C stops the worker and the sandbox', async () => {
