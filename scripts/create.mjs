@@ -49,6 +49,8 @@ export function create(target) {
       start: 'checkout-lookup start',
       dev: 'wrangler dev',
       deploy: 'wrangler deploy',
+      // As in the repository (worker/README.md's Deploy steps), less its build: the installed package is built.
+      'deploy:dry-run': 'wrangler deploy --dry-run --outdir .wrangler/dry-run',
       typecheck: 'tsc --noEmit',
     },
     dependencies: { 'checkout-lookup': `^${own.version}`, jose: version('jose') },

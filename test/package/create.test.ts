@@ -90,6 +90,13 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^main = "worker\/index.ts"$/m);
     expect(JSON.parse(readFileSync(join(project, 'tsconfig.json'), 'utf8'))).toEqual({ extends: './worker/tsconfig.json' });
     expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('npm start');
+    // The project's README sends its reader to the shipped worker/README.md: each `npm run` of its Deploy steps is a
+    // script here too (the other sections' are the repository's: its build, screenshots and bench).
+    const guide = readFileSync(join(app, 'node_modules/checkout-lookup/worker/README.md'), 'utf8');
+    const deploy = /^## Deploy\n([\s\S]*?)^## /m.exec(guide)?.[1] ?? '';
+    const named = [...deploy.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
+    expect(named).toContain('deploy:dry-run');
+    for (const script of named) expect(manifest['scripts'], `npm run ${script}`).toHaveProperty([script]);
     expect(readFileSync(join(project, '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['.dev.vars', 'node_modules/']));
     expect(devVars()).toContain('API_BASE_URL="http://127.0.0.1:8790"');
     expect(devVars()).toMatch(/^API_KEY="[\w-]{32}"$/m);
@@ -113,6 +120,10 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(install.code, install.report).toBe(0);
     const typecheck = await run('npm', ['run', 'typecheck'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
     expect(typecheck.code, typecheck.report).toBe(0);
+    // worker/README.md's Deploy step 3, as written, in the project: wrangler bundles the worker offline.
+    const dryRun = await run('npm', ['run', 'deploy:dry-run'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
+    expect(dryRun.code, dryRun.report).toBe(0);
+    expect(dryRun.stdout).toMatch(/--dry-run: exiting now/);
   });
 
   test('on Node 20, npm start says that wrangler needs Node 22.12, and starts nothing', async () => {
