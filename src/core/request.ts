@@ -5,8 +5,9 @@ import { readText } from './body.js';
 import { isBrowser } from './browser.js';
 import { redact, safeCause } from './cause.js';
 import { check } from './check.js';
-import { EnvelopeSchema } from './envelope.js';
-import { isRetryable, parseRetryAfter } from './retry.js';
+import { EnvelopeSchema } from '../schemas/envelope.js';
+import { isRetryable } from './retry.js';
+import { parseRetryAfter } from './retry-after.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
 
@@ -112,7 +113,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         throw fail(ApiError, `HTTP ${response.status}${code === undefined ? '' : ` (code ${code})`}${msg ? ` "${msg}"` : ''}`, {
           status: response.status,
           code,
-          retryAfter: parseRetryAfter(response.headers.get('retry-after'), now),
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
         });
       } catch (error) {
         // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.

@@ -21,3 +21,20 @@ function toDate(value: unknown): Date | null {
 }
 export const date = () =>
   v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<unknown, Date | null>);
+
+/**
+ * A JSON object with these fields, unknown ones kept: valibot's `looseObject`, which also accepts arrays (as
+ * `{ '0': … }`), made to refuse them with an issue that reads `expected Object, received array`.
+ */
+export function object<const T extends v.ObjectEntries>(entries: T): v.LooseObjectSchema<T, undefined> {
+  const schema = v.looseObject(entries);
+  const run = schema['~run'];
+  // Replaced in place (its type calls it read-only), so the schema's other parts, `~standard` among them, use it too.
+  (schema as { '~run': typeof run })['~run'] = function (this: typeof schema, dataset, config) {
+    if (!Array.isArray(dataset.value)) return run.call(this, dataset, config);
+    v._addIssue(this, 'type', dataset, config);
+    // _addIssue has put the issue on the dataset, which stays untyped: a failure.
+    return dataset as unknown as v.FailureDataset<v.LooseObjectIssue>;
+  };
+  return schema;
+}

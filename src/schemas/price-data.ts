@@ -1,9 +1,8 @@
-import * as v from 'valibot';
-import { amount, integer, text } from './fields.js';
+import { amount, integer, object, text } from './fields.js';
 
 /** Schema of a line item (price-data item), shared by checkout sessions and orders. Unknown fields are kept. */
 export const PriceDataItemSchema = /* @__PURE__ */ (() =>
-  v.looseObject({
+  object({
     name: text(),
     unitAmount: amount(),
     quantity: integer(),
