@@ -35,10 +35,11 @@ function dateOf(parts: Record<string, string | undefined>, nowMs: number): numbe
   const month = MONTHS.indexOf(parts.month ?? '') / 3;
   let fullYear = year;
   if (year < 100) {
-    // RFC 850's two-digit year: the most recent year with those digits that is not more than 50 years ahead.
+    // RFC 850's two-digit year: the year with those digits from 49 years back to 50 years ahead (a year more than
+    // 50 years ahead is read as the most recent past one).
     const thisYear = new Date(nowMs).getUTCFullYear();
-    fullYear = thisYear - (thisYear % 100) + year;
-    if (fullYear > thisYear + 50) fullYear -= 100;
+    const yearsAhead = ((year - (thisYear % 100) + 149) % 100) - 49;
+    fullYear = thisYear + yearsAhead;
   }
   const at = Date.UTC(fullYear, month, day, hour, minute, second);
   // Date.UTC rolls 31 February into March and 24:00 into the next day: a date that moved did not exist.
