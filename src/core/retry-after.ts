@@ -1,13 +1,10 @@
-// The three HTTP-date forms a recipient must accept (RFC 9110 §5.6.7), case-sensitive as the RFC has them:
-// IMF-fixdate "Sun, 06 Nov 1994 08:49:37 GMT", RFC 850 "Sunday, 06-Nov-94 08:49:37 GMT", asctime "Sun Nov  6 08:49:37 1994".
-const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const MONTH = '(?<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
-const TIME = '(?<hour>\\d\\d):(?<minute>\\d\\d):(?<second>\\d\\d)';
-const DATES = [
-  `${DAY}, (?<day>\\d\\d) ${MONTH} (?<year>\\d{4}) ${TIME} GMT`,
-  `(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\\d\\d)-${MONTH}-(?<year>\\d\\d) ${TIME} GMT`,
-  `${DAY} ${MONTH} (?<day>[ \\d]\\d) ${TIME} (?<year>\\d{4})`,
-].map((form) => new RegExp(`^${form}$`));
+// An HTTP-date (RFC 9110 §5.6.7) as IMF-fixdate "Sun, 06 Nov 1994 08:49:37 GMT" or RFC 850 "Sunday, 06-Nov-94
+// 08:49:37 GMT" (asctime is rewritten to this shape first): day, month, year, hour, minute, second. Lenient where
+// nothing can be misread: the day name is not checked, and either separator goes with either year form.
+const HTTP_DATE = /^[A-Z][a-z]{2,8}, ([ \d]\d)[ -]([A-Z][a-z]{2})[ -](\d\d|\d{4}) (\d\d):(\d\d):(\d\d) GMT$/;
+// asctime "Sun Nov  6 08:49:37 1994", in HTTP_DATE's order: "Sun,  6 Nov 1994 08:49:37 GMT".
+const ASCTIME = /^(\w{3}) (\w{3}) ([ \d]\d) (\S{8}) (\d{4})$/;
+// Capitalised three-letter windows of this text start only at multiples of 3.
 const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /**
@@ -19,30 +16,16 @@ const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   const text = (value ?? '').replace(/^[ \t]+|[ \t]+$/g, '');
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  for (const form of DATES) {
-    const parts = form.exec(text)?.groups;
-    if (parts) {
-      const at = dateOf(parts, nowMs);
-      return at === undefined ? undefined : Math.max(0, at - nowMs);
-    }
-  }
-  return undefined;
-}
-
-/** The instant of a matched HTTP-date, or undefined for a date or time that does not exist. */
-function dateOf(parts: Record<string, string | undefined>, nowMs: number): number | undefined {
-  const [day, year, hour, minute, second] = [parts.day, parts.year, parts.hour, parts.minute, parts.second].map(Number) as [number, number, number, number, number];
-  const month = MONTHS.indexOf(parts.month ?? '') / 3;
-  let fullYear = year;
-  if (year < 100) {
-    // RFC 850's two-digit year: the year with those digits from 49 years back to 50 years ahead (a year more than
-    // 50 years ahead is read as the most recent past one).
-    const thisYear = new Date(nowMs).getUTCFullYear();
-    const yearsAhead = ((year - (thisYear % 100) + 149) % 100) - 49;
-    fullYear = thisYear + yearsAhead;
-  }
+  const parts = HTTP_DATE.exec(text.replace(ASCTIME, '$1, $3 $2 $5 $4 GMT'));
+  if (!parts) return undefined;
+  const [day, year, hour, minute, second] = [parts[1], parts[3], parts[4], parts[5], parts[6]].map(Number) as [number, number, number, number, number];
+  const month = MONTHS.indexOf(parts[2] as string) / 3;
+  // RFC 850's two-digit year: the year with those digits from 49 years back to 50 years ahead.
+  const thisYear = new Date(nowMs).getUTCFullYear();
+  const fullYear = (parts[3] as string).length === 2 ? thisYear + ((year - (thisYear % 100) + 149) % 100) - 49 : year;
   const at = Date.UTC(fullYear, month, day, hour, minute, second);
-  // Date.UTC rolls 31 February into March and 24:00 into the next day: a date that moved did not exist.
-  // A leap second (60) is allowed by RFC 9110's grammar (second = 2DIGIT) and lands on the next minute.
-  return new Date(at).getUTCDate() === day && hour < 24 && minute < 60 && second <= 60 ? at : undefined;
+  // Date.UTC rolls 31 February into March and 24:00 into the next day: a date that moved did not exist. A leap
+  // second (60) is allowed by the grammar and lands on the next minute.
+  if (month < 0 || new Date(at).getUTCDate() !== day || hour > 23 || minute > 59 || second > 60) return undefined;
+  return Math.max(0, at - nowMs);
 }

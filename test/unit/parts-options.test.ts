@@ -64,29 +64,27 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ baseUrl: BASE, headers: once as never }).headers.get('x-b')).toBe('2');
   });
 
-  test('refuses a bad baseUrl, saying what was received', () => {
-    expect(refusal({ baseUrl: 'h.test' })).toBe('"baseUrl" must be an absolute http(s) URL with a host and no query; received "h.test", not a URL');
-    expect(refusal({ baseUrl: undefined })).toContain('received undefined');
+  test('refuses a bad baseUrl, showing what was received', () => {
+    expect(refusal({ baseUrl: 'h.test' })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received "h.test"');
+    expect(refusal({ baseUrl: undefined })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received undefined');
   });
 
   test('refuses an apiKey that is not a non-empty string of visible ASCII, never showing it', () => {
     const rule = '"apiKey" must be a string of visible ASCII characters; received ';
-    expect(refusal({ apiKey: 123 })).toBe(`${rule}a number`);
+    expect(refusal({ apiKey: 123 })).toBe(`${rule}number`);
     expect(refusal({ apiKey: [KEY] })).toBe(`${rule}an array`);
     expect(refusal({ apiKey: null })).toBe(`${rule}null`);
-    expect(refusal({ apiKey: '' })).toBe(`${rule}an empty string`);
-    expect(refusal({ apiKey: `${KEY}\n` })).toBe(`${rule}a string with a character outside visible ASCII at index ${KEY.length}`);
-    expect(refusal({ apiKey: ` ${KEY}` })).toBe(`${rule}a string with a character outside visible ASCII at index 0`);
-    expect(refusal({ apiKey: `${KEY}é` })).toContain(`at index ${KEY.length}`);
-    expect(refusal({ apiKey: `${KEY}\u007f` })).toContain(`at index ${KEY.length}`);
+    expect(refusal({ apiKey: '' })).toBe(`${rule}a string of length 0`);
+    expect(refusal({ apiKey: `${KEY}\n` })).toBe(`${rule}a string of length ${KEY.length + 1}`);
+    for (const apiKey of [` ${KEY}`, `${KEY}é`, `${KEY}\u007f`, `a\u0000b`]) expect(refusal({ apiKey })).toContain(`${rule}a string of length`);
     expect(resolveOptions({ ...base, apiKey: '!~' }).apiKey).toBe('!~');
   });
 
   test('refuses a fetch, now or onAttempt that is not a function', () => {
-    expect(refusal({ fetch: 'fetch' })).toBe('"fetch" must be a function; received a string');
+    expect(refusal({ fetch: 'fetch' })).toBe('"fetch" must be a function; received "fetch"');
     expect(refusal({ fetch: null })).toBe('"fetch" must be a function; received null');
-    expect(refusal({ now: 5 })).toBe('"now" must be a function; received a number');
-    expect(refusal({ onAttempt: {} })).toBe('"onAttempt" must be a function; received an object');
+    expect(refusal({ now: 5 })).toBe('"now" must be a function; received 5');
+    expect(refusal({ onAttempt: {} })).toBe('"onAttempt" must be a function; received object');
     expect(refusal({ onAttempt: null })).toBe('"onAttempt" must be a function; received null');
   });
 
@@ -97,20 +95,18 @@ describe('resolveOptions', () => {
 
   test('refuses a signal that is not an AbortSignal, and takes one from another realm', () => {
     const rule = '"signal" must be an AbortSignal; received ';
-    expect(refusal({ signal: {} })).toBe(`${rule}an object`);
+    expect(refusal({ signal: {} })).toBe(`${rule}object`);
     expect(refusal({ signal: null })).toBe(`${rule}null`);
-    expect(refusal({ signal: true })).toBe(`${rule}a boolean`);
-    const listeners = { addEventListener() {}, removeEventListener() {} };
-    expect(refusal({ signal: { ...listeners, aborted: 'no' } })).toBe(`${rule}an object`);
-    expect(refusal({ signal: { aborted: false, addEventListener() {} } })).toBe(`${rule}an object`);
-    expect(refusal({ signal: { aborted: false, removeEventListener() {} } })).toBe(`${rule}an object`);
-    const foreign = { aborted: false, ...listeners };
+    expect(refusal({ signal: true })).toBe(`${rule}true`);
+    expect(refusal({ signal: { aborted: 'no', addEventListener() {} } })).toBe(`${rule}object`);
+    expect(refusal({ signal: { aborted: false } })).toBe(`${rule}object`);
+    const foreign = { aborted: false, addEventListener() {}, removeEventListener() {} };
     expect(resolveOptions({ ...base, signal: foreign as never }).signal).toBe(foreign);
   });
 
   test('refuses a timeout that is not a number from 1 to below 2^31, showing it', () => {
-    const rule = '"timeout" must be a number of milliseconds from 1 to below 2^31; received ';
-    expect(refusal({ timeout: '1000' })).toBe(`${rule}the string "1000"`);
+    const rule = '"timeout" must be a number from 1 to below 2^31; received ';
+    expect(refusal({ timeout: '1000' })).toBe(`${rule}"1000"`);
     expect(refusal({ timeout: true })).toBe(`${rule}true`);
     expect(refusal({ timeout: 0 })).toBe(`${rule}0`);
     expect(refusal({ timeout: 0.5 })).toBe(`${rule}0.5`);
@@ -126,59 +122,52 @@ describe('resolveOptions', () => {
     const rule = '"maxRetries" must be an integer, 0 or more; received ';
     expect(refusal({ maxRetries: null })).toBe(`${rule}null`);
     expect(refusal({ maxRetries: 1.5 })).toBe(`${rule}1.5`);
-    expect(refusal({ maxRetries: '2' })).toBe(`${rule}the string "2"`);
+    expect(refusal({ maxRetries: '2' })).toBe(`${rule}"2"`);
     expect(refusal({ maxRetries: -1 })).toBe(`${rule}-1`);
+    expect(resolveOptions({ ...base, maxRetries: 0 }).maxRetries).toBe(0);
   });
 
   test('refuses a maxBodyBytes that is not a positive integer', () => {
     const rule = '"maxBodyBytes" must be a positive integer; received ';
     expect(refusal({ maxBodyBytes: 0 })).toBe(`${rule}0`);
     expect(refusal({ maxBodyBytes: 1.5 })).toBe(`${rule}1.5`);
-    expect(refusal({ maxBodyBytes: '1' })).toBe(`${rule}the string "1"`);
+    expect(refusal({ maxBodyBytes: '1' })).toBe(`${rule}"1"`);
   });
 
-  test('refuses successCodes that are not an array of integers', () => {
+  test('refuses successCodes that are not an array of integers, showing the first that is not', () => {
     const rule = '"successCodes" must be an array of integers; received ';
-    expect(refusal({ successCodes: '0,200' })).toBe(`${rule}the string "0,200"`);
+    expect(refusal({ successCodes: '0,200' })).toBe(`${rule}"0,200"`);
     expect(refusal({ successCodes: 0 })).toBe(`${rule}0`);
     expect(refusal({ successCodes: null })).toBe(`${rule}null`);
-    expect(refusal({ successCodes: [0, '200'] })).toBe(`${rule}an array with a non-integer`);
-    expect(refusal({ successCodes: [0.5] })).toBe(`${rule}an array with a non-integer`);
+    expect(refusal({ successCodes: [0, '200'] })).toBe(`${rule}"200"`);
+    expect(refusal({ successCodes: [0.5, 'x'] })).toBe(`${rule}0.5`);
   });
 
-  test('refuses headers of the wrong shape', () => {
-    const rule = '"headers" must be a Headers, a list of [name, value] pairs or a record; received ';
-    expect(refusal({ headers: 'x-a: 1' })).toBe(`${rule}a string`);
+  test('refuses headers that are not headers, naming the entry that is bad but never showing a value', () => {
+    const rule = '"headers" must be valid names and values; received ';
+    expect(refusal({ headers: 'x-a: 1' })).toBe(`${rule}string`);
     expect(refusal({ headers: null })).toBe(`${rule}null`);
-    expect(refusal({ headers: [['x-a']] })).toBe(`${rule}a list with an array that is not a pair`);
-    expect(refusal({ headers: [['x-a', '1', '2']] })).toBe(`${rule}a list with an array that is not a pair`);
-    expect(refusal({ headers: ['x-a'] })).toBe(`${rule}a list with a string that is not a pair`);
+    expect(refusal({ headers: 5 })).toBe(`${rule}number`);
+    expect(refusal({ headers: [['x-a']] })).toBe(`${rule}a bad entry for "x-a"`);
+    expect(refusal({ headers: [['x-ok', '1'], ['x-a', '1', '2']] })).toBe(`${rule}a bad entry for "x-a"`);
+    expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}a bad entry for "Bad Name"`);
+    expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}a bad entry for ""`);
+    expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}a bad entry for "x\\u000a"`);
+    expect(refusal({ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } })).toBe(`${rule}a bad entry for "Authorization"`);
+    expect(refusal({ headers: { 'X-A': '\0' } })).toBe(`${rule}a bad entry for "X-A"`);
+    expect(refusal({ headers: { 'X-A': 'é€' } })).toBe(`${rule}a bad entry for "X-A"`);
+    expect(resolveOptions({ ...base, headers: { "!#$%&'*+-.^_`|~09azAZ": ' ÿ\t' } }).headers.get("!#$%&'*+-.^_`|~09azAZ")).toBe('ÿ');
   });
 
-  test('refuses an invalid header name, naming it', () => {
-    const rule = '"headers" must be a set of valid header names; received the name ';
-    expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}"Bad Name"`);
-    expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}""`);
-    expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}"x\\n"`);
-    expect(refusal({ headers: [[1, 'x']] })).toBe(`${rule}a number`);
-    expect(resolveOptions({ ...base, headers: { "!#$%&'*+-.^_`|~09azAZ": 'x' } }).headers.get("!#$%&'*+-.^_`|~09azAZ")).toBe('x');
+  test('says so when a one-shot list of headers turns out bad: it cannot be read again to name the entry', () => {
+    const once = new Map([['bad name', '1']]).entries();
+    expect(refusal({ headers: once })).toBe('"headers" must be valid names and values; received object');
   });
 
   test('refuses a header that runtimes refuse to send, naming it, whatever its case', () => {
     for (const name of ['Transfer-Encoding', 'connection', 'KEEP-ALIVE', 'Upgrade', 'Expect', 'Content-Length'])
-      expect(refusal({ headers: { [name]: 'x' } })).toBe(
-        `"headers" must be free of headers runtimes refuse to send (connection, content-length, expect, keep-alive, transfer-encoding, upgrade); received "${name}"`,
-      );
-  });
-
-  test('refuses a header value with NUL, CR, LF or a character above U+00FF, naming the header, never its value', () => {
-    const rule = '"headers" must be strings without NUL, CR, LF or characters above U+00FF as values; received ';
-    expect(refusal({ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } })).toBe(`${rule}"Authorization" with a bad character at index 13`);
-    expect(refusal({ headers: { 'X-A': '\0' } })).toBe(`${rule}"X-A" with a bad character at index 0`);
-    expect(refusal({ headers: { 'X-A': 'ab\n' } })).toBe(`${rule}"X-A" with a bad character at index 2`);
-    expect(refusal({ headers: { 'X-A': 'é€' } })).toBe(`${rule}"X-A" with a bad character at index 1`);
-    expect(refusal({ headers: { 'X-A': 1 } })).toBe(`${rule}"X-A" with a number`);
-    expect(resolveOptions({ ...base, headers: { 'X-A': ' ÿ\t' } }).headers.get('x-a')).toBe('ÿ');
+      expect(refusal({ headers: { [name]: 'x' } })).toBe(`"headers" must be free of headers runtimes refuse to send; received "${name.toLowerCase()}"`);
+    for (const name of ['Connection-Id', 'X-Upgrade', 'Expected']) expect(resolveOptions({ ...base, headers: { [name]: 'x' } }).headers.get(name)).toBe('x');
   });
 
   test('checks every option before anything is armed: a bad one leaves no timer behind', () => {
@@ -227,7 +216,7 @@ describe('the browser guard', () => {
   test('in a real browser an apiKey is refused, saying what was found and naming dangerouslyAllowBrowser', () => {
     expect(() => asBrowser(() => resolveOptions(base))).toThrow(
       new TypeError(
-        '"apiKey" must not be sent from a browser, where anyone can read it: found a page (window and document) and no server runtime (Node, Deno, Bun). Call a server that holds the key; set "dangerouslyAllowBrowser" only for tests and trusted pages',
+        '"apiKey" must stay out of browsers (found window and document, not Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
       ),
     );
     expect(() => asBrowser(() => resolveOptions({ ...base, dangerouslyAllowBrowser: false }))).toThrow(TypeError);

@@ -82,19 +82,32 @@ describe('parseRetryAfter', () => {
       'Sun, 22 Nov 2026 00:00:03 GMT+0100',
       'Sun, 22 Nov 2026 00:00:03 UTC',
       'sun, 22 nov 2026 00:00:03 gmt',
-      'Sunday, 22 Nov 2026 00:00:03 GMT',
-      'Sun, 2 Nov 2026 00:00:03 GMT',
-      'Sun, 22 Nov 26 00:00:03 GMT',
-      'Sun, 22-Nov-26 00:00:03 GMT',
-      'Sunday, 22-Nov-2026 00:00:03 GMT',
       'Sunday, 22-Nov-26 00:00:03',
       'Sun Nov 22 00:00:03 2026 GMT',
       'Sun Nov 22 00:00:03 26',
       'Sun, 22 Foo 2026 00:00:03 GMT',
-      'Foo, 22 Nov 2026 00:00:03 GMT',
       'Sun, 22 Nov 2026 0:00:03 GMT',
+      'Sun Nov 22 0:00:003 2026',
+      'Sun Nov 22 00-00-03 2026',
+      'Sun Nov 2 00:00:03 2026',
+      'Sun Nov 22 00:00:03  2026',
     ])
       expect(parseRetryAfter(value, NOW), value).toBeUndefined();
+  });
+
+  test('is lenient where nothing can be misread: any day name, either separator with either year form', () => {
+    expect(parseRetryAfter('Sunday, 22 Nov 2026 00:00:03 GMT', NOW)).toBe(3000);
+    expect(parseRetryAfter('Sun, 22-Nov-26 00:00:03 GMT', NOW)).toBe(3000);
+    expect(parseRetryAfter('Sun, 22 Nov 26 00:00:03 GMT', NOW)).toBe(3000);
+    expect(parseRetryAfter('Mon, 22-Nov-2026 00:00:03 GMT', NOW)).toBe(3000);
+    expect(parseRetryAfter('Sun,  6 Dec 2026 00:00:00 GMT', NOW)).toBe(Date.UTC(2026, 11, 6) - NOW);
+    for (const value of ['S, 22 Nov 2026 00:00:03 GMT', 'Sundayyyyy, 22 Nov 2026 00:00:03 GMT', 'Sun, 22 Nov 202 00:00:03 GMT', 'Sun, 22 Nov 20266 00:00:03 GMT', 'Sun, 22 NOV 2026 00:00:03 GMT', 'Sun, 22_Nov_2026 00:00:03 GMT'])
+      expect(parseRetryAfter(value, NOW), value).toBeUndefined();
+  });
+
+  test('reads a four-digit year as it is, never as a two-digit one', () => {
+    expect(parseRetryAfter('Sun, 22 Nov 0026 00:00:03 GMT', NOW)).toBe(0);
+    expect(parseRetryAfter('Sun Nov 22 00:00:03 0026', NOW)).toBe(0);
   });
 
   test('accepts each day name in each form', () => {
