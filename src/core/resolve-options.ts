@@ -113,7 +113,9 @@ function headersOf(init: unknown, apiKey: string | undefined): Headers {
 /** Where `new Headers(init)` failed: the first entry that fails alone, by name (never its value), else the kind of `init`. */
 function badHeader(init: unknown): string {
   try {
-    const entries = typeof init !== 'object' || !init ? [] : Symbol.iterator in init ? (init as Iterable<unknown>) : Object.entries(init);
+    // `in` throws on a primitive (a string, a number, null), answered by its kind below, as is a user's iterable that
+    // throws as it is read.
+    const entries = Symbol.iterator in (init as object) ? (init as Iterable<unknown>) : Object.entries(init as object);
     for (const entry of entries) {
       try {
         new Headers([entry as [string, string]]);
@@ -121,7 +123,6 @@ function badHeader(init: unknown): string {
         return `a bad entry for ${shownValue(String(Object(entry)[0]))}`;
       }
     }
-    // A user's iterable may throw as it is read.
   } catch {}
   return kindOf(init);
 }

@@ -56,6 +56,8 @@ describe('describeBody', () => {
     expect(describeBody('not json', 'text/plain')).toBe('invalid JSON');
     expect(describeBody('{a:1}', null)).toBe('invalid JSON');
     expect(describeBody('{"a":"[{"}', null)).toBe('invalid JSON');
+    // An escape, then more of the string, then its closing quote.
+    expect(describeBody('{"a":"\\nx{"}}', null)).toBe('invalid JSON');
   });
 });
 

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../src/core/validate.js';
 import { getOrder, getSession } from '../../src/index.js';
@@ -44,6 +45,26 @@ describe('arrays where the documentation says object', () => {
       expect(validate(schema, [], 'data')).toEqual([undefined, [{ path: 'data', message: ARRAY }], false]);
       expect(validate(schema, { extra: 1 }, 'data')).toEqual([{ extra: 1 }]);
     }
+  });
+
+  test('an exported schema refuses an array with valibot\'s own message too, for apps that parse with it', () => {
+    const result = v.safeParse(OrderSchema, { paymentMethod: ['CARD'] });
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0]?.message).toBe('Invalid type: Expected Object but received Array');
+    expect(v.safeParse(OrderSchema, { paymentMethod: { paymentMethodType: 'CARD' } }).success).toBe(true);
+  });
+
+  test('the envelope needs an integer code; msg may be absent or null', () => {
+    expect(validate(EnvelopeSchema, { msg: 'ok' }, '')).toEqual([undefined, [{ path: 'code', message: 'expected "code", received undefined' }], false]);
+    expect(validate(EnvelopeSchema, { code: 0.5, msg: 1 }, '')).toEqual([
+      undefined,
+      [
+        { path: 'code', message: 'expected integer, received number' },
+        { path: 'msg', message: 'expected string, received number' },
+      ],
+      false,
+    ]);
+    expect(validate(EnvelopeSchema, { code: 7, msg: null }, '')).toEqual([{ code: 7, msg: null }]);
   });
 
   test('an envelope that is an array is refused as a body that is not an object', () => {

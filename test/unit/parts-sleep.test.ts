@@ -31,6 +31,7 @@ describe('sleep', () => {
     expect(add.mock.calls[0]?.[0]).toBe('abort');
     expect(add.mock.calls[0]?.[2]).toEqual({ once: true });
     expect(remove).toHaveBeenCalledTimes(1);
+    expect(remove.mock.calls[0]?.[0]).toBe('abort');
     expect(remove.mock.calls[0]?.[1]).toBe(add.mock.calls[0]?.[1]);
     expect(vi.getTimerCount()).toBe(0);
   });

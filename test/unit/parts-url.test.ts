@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { InvalidIdError } from '../../src/index.js';
 import { baseOf, urlOf } from '../../src/core/url.js';
 
@@ -77,6 +77,7 @@ describe('urlOf', () => {
   test('refuses a bad base URL with a TypeError that shows what was received', () => {
     expect(baseError(undefined)).toBe(`${BASE_RULE}undefined`);
     expect(baseError(8790)).toBe(`${BASE_RULE}number`);
+    expect(baseError(null)).toBe(`${BASE_RULE}null`);
     expect(baseError({ href: 'https://h.test/' })).toBe(`${BASE_RULE}object`);
     expect(baseError('')).toBe(`${BASE_RULE}""`);
     expect(baseError('h.test')).toBe(`${BASE_RULE}"h.test"`);
@@ -98,6 +99,20 @@ describe('urlOf', () => {
     expect(baseOf(new URL('https://h.test/a'))).toEqual(['https://h.test', '/a/']);
     expect(baseOf('HTTP://u:p@H.test:80/b/#x')).toEqual(['http://h.test', '/b/']);
     expect(baseOf('https://h.test/?')).toEqual(['https://h.test', '/']);
+  });
+
+  test('parses a base URL once while it stays the same, and again when it changes (counted)', () => {
+    const parse = vi.spyOn(globalThis, 'URL');
+    try {
+      baseOf('https://three.test/a');
+      baseOf('https://three.test/a');
+      expect(baseOf('https://three.test/a')).toEqual(['https://three.test', '/a/']);
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(baseOf('https://four.test/')).toEqual(['https://four.test', '/']);
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   test('parses a base URL once while it stays the same, and again when it changes', () => {
