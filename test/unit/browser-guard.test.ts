@@ -13,7 +13,7 @@ describe('in a browser (a DOM window and document)', () => {
     const { fetch, requests } = recordingFetch(ok(order));
     const error = await getOrder('ord_ada_1', options(fetch)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/browser.*dangerouslyAllowBrowser/s);
+    expect((error as Error).message).toBe('"apiKey" must be kept out of browsers ("dangerouslyAllowBrowser")');
     await expect(getSession('cs_open_ada', options(fetch))).rejects.toThrow(TypeError);
     expect(requests).toHaveLength(0);
   });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, getOrder, NetworkError, TimeoutError } from '../../src/index.js';
+import { parseRetryAfter } from '../../src/core/retry.js';
+import { ApiError, getOrder, NetworkError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, type Responder } from './helpers.js';
 
+const NOW = Date.parse('2026-11-22T00:00:00Z');
 const status = (code: number, headers: HeadersInit = {}): Responder => () =>
   envelope(null, { status: code, code, msg: `failure ${code}`, headers });
 const refused: Responder = () => {
@@ -20,15 +22,26 @@ async function settle<T>(promise: Promise<T>): Promise<T> {
   return result.value;
 }
 
+/** Runs a call to its end while fake timers jump over every wait, and gives what it resolved or rejected with. */
+async function outcome(promise: Promise<unknown>): Promise<unknown> {
+  const settled = promise.catch((error: unknown) => error);
+  await vi.runAllTimersAsync();
+  return settled;
+}
+
+const unavailable = (headers: HeadersInit = {}): Responder => () => envelope(null, { status: 503, code: 503, msg: 'down', headers });
+
 beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-11-22T00:00:00Z') });
+  vi.useFakeTimers({ now: NOW });
 });
 afterEach(() => {
+  // Spies first: restoring a spy on the fake setTimeout after useRealTimers would put the fake one back.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
 describe('retries', () => {
-  test.each([408, 429, 500, 502, 503, 504])('retry %i up to maxRetries, then raise ApiError', async (code) => {
+  test.each([408, 429, 500, 502, 503, 504])('a %i is retried up to maxRetries, then raised as an ApiError', async (code) => {
     const { fetch, requests } = recordingFetch(status(code));
     const error = await settle(getOrder('ord_ada_1', options(fetch))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -36,20 +49,20 @@ describe('retries', () => {
     expect(requests).toHaveLength(3);
   });
 
-  test.each([400, 401, 403, 404, 405, 409, 422, 501])('never retry %i', async (code) => {
+  test.each([400, 401, 403, 404, 405, 409, 422, 501])('a %i is never retried', async (code) => {
     const { fetch, requests } = recordingFetch(status(code));
     await expect(settle(getOrder('ord_ada_1', options(fetch)))).rejects.toMatchObject({ name: 'ApiError', status: code });
     expect(requests).toHaveLength(1);
   });
 
-  test('never retry an envelope failure inside HTTP 200', async () => {
+  test('an envelope failure inside HTTP 200 is never retried', async () => {
     const { fetch, requests } = recordingFetch(() => envelope(null, { code: 5001, msg: 'order not found' }));
     const error = await settle(getOrder('ord_ada_1', options(fetch))).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 200, code: 5001, message: expect.stringContaining('order not found') });
     expect(requests).toHaveLength(1);
   });
 
-  test('succeed when a later attempt succeeds, each attempt with a fresh X-Timestamp', async () => {
+  test('a call succeeds when a later attempt does, each attempt with a fresh X-Timestamp', async () => {
     let clock = 1000;
     const { fetch, requests } = recordingFetch(status(503), refused, ok(order));
     const result = await settle(getOrder('ord_ada_1', options(fetch, { now: () => clock++ })));
@@ -78,7 +91,10 @@ describe('retries', () => {
     expect(requests).toHaveLength(1);
   });
 
-  test('backoff grows between attempts and stays under its cap', async () => {
+});
+
+describe('backoff', () => {
+  test('grows between attempts and stays under its cap', async () => {
     const times: number[] = [];
     const { fetch } = recordingFetch((request) => {
       times.push(Date.now());
@@ -94,9 +110,20 @@ describe('retries', () => {
       expect(gap).toBeLessThanOrEqual(step);
     });
   });
+
+  test('is 250 ms doubling per retry, half fixed and half random ("equal jitter")', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const timeout = vi.spyOn(globalThis, 'setTimeout');
+    const { fetch, requests } = recordingFetch(unavailable());
+    await outcome(getOrder('ord_1', options(fetch, { maxRetries: 2 })));
+    expect(requests).toHaveLength(3);
+    // The deadline's timer (10000 ms), then one wait before each retry.
+    expect(timeout.mock.calls.map(([, ms]) => ms)).toEqual([10_000, 187.5, 375]);
+  });
 });
 
 describe('Retry-After', () => {
+  const now = () => NOW;
   test('in seconds is honoured when it fits in the deadline', async () => {
     const times: number[] = [];
     const { fetch } = recordingFetch((request, n) => {
@@ -135,114 +162,74 @@ describe('Retry-After', () => {
     expect(error).toMatchObject({ name: 'ApiError', status: 503, retryAfter: 1000 });
     expect(requests).toHaveLength(3);
   });
-});
 
-describe('the deadline', () => {
-  test('fires while waiting for headers, even with a fetch that ignores its signal', async () => {
-    const fetch = () => new Promise<Response>(() => {});
-    const error = await settle(getOrder('ord_ada_1', options(fetch, { timeout: 1500 }))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(Date.now() - new Date('2026-11-22T00:00:00Z').getTime()).toBe(1500);
+  test('parseRetryAfter reads delay-seconds, 0 included, and the IMF-fixdate form; no header is no wait', () => {
+    expect(parseRetryAfter('0', now)).toBe(0);
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 00:00:03 GMT', now)).toBe(3000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 00:00:00 GMT', now)).toBe(0);
+    // A date already past is no wait at all.
+    expect(parseRetryAfter('Sat, 21 Nov 2026 23:59:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
-  test('fires while the body stalls after the headers, and cancels the body', async () => {
-    let cancelled = false;
-    const fetch = async () =>
-      new Response(
-        new ReadableStream({
-          start(controller) {
-            controller.enqueue(new TextEncoder().encode('{"code":0,"msg":"success","data":{'));
-          },
-          cancel() {
-            cancelled = true;
-          },
-        }),
-      );
-    const error = await settle(getOrder('ord_ada_1', options(fetch, { timeout: 2000 }))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(cancelled).toBe(true);
-  });
-
-  test('covers retries and waits: one budget for the whole call', async () => {
-    const { fetch, requests } = recordingFetch(async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      return status(503)(request, 0);
-    });
-    const started = Date.now();
-    let settledAt = 0;
-    const call = getOrder('ord_ada_1', options(fetch, { timeout: 1000, maxRetries: 10 })).finally(() => {
-      settledAt = Date.now();
-    });
-    const error = await settle(call).catch((e: unknown) => e);
-    expect(settledAt - started).toBeLessThanOrEqual(1000);
-    // Either the last failure (when the next wait would outlast the deadline) or the deadline itself.
-    expect(error).toSatisfy((e) => e instanceof ApiError || e instanceof TimeoutError);
-    expect(requests.length).toBeGreaterThanOrEqual(2);
-    expect(requests.length).toBeLessThan(11);
-  });
-
-  test('aborts the signal handed to fetch', async () => {
-    const { fetch, requests } = recordingFetch(() => new Promise<Response>(() => {}));
-    await settle(getOrder('ord_ada_1', options(fetch, { timeout: 100 }))).catch(() => undefined);
-    expect(requests[0]!.signal.aborted).toBe(true);
-    expect(requests[0]!.signal.reason).toBeInstanceOf(TimeoutError);
-  });
-});
-
-describe("the caller's signal", () => {
-  test('rejects with its reason, unchanged, and stops retries', async () => {
-    const caller = new AbortController();
-    const reason = new Error('user navigated away');
-    const { fetch, requests } = recordingFetch((request) => {
-      caller.abort(reason);
-      return status(503)(request, 0);
-    });
-    const error = await settle(getOrder('ord_ada_1', options(fetch, { signal: caller.signal }))).catch((e: unknown) => e);
-    expect(error).toBe(reason);
+  test('a wait exactly as long as the time left is not started: the failure is raised at once', async () => {
+    const { fetch, requests } = recordingFetch(unavailable({ 'retry-after': '2' }), ok(order));
+    const error = await outcome(getOrder('ord_1', options(fetch, { timeout: 2000 })));
+    expect(error).toBeInstanceOf(ApiError);
     expect(requests).toHaveLength(1);
+    // One millisecond more of budget and the retry is made.
+    const again = recordingFetch(unavailable({ 'retry-after': '2' }), ok(order));
+    await expect(outcome(getOrder('ord_1', options(again.fetch, { timeout: 2001 })))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+    expect(again.requests).toHaveLength(2);
   });
 
-  test('aborting during a pending fetch rejects with its reason', async () => {
-    const caller = new AbortController();
-    const { fetch } = recordingFetch(() => new Promise<Response>(() => {}));
-    const pending = getOrder('ord_ada_1', options(fetch, { signal: caller.signal })).catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(10);
-    caller.abort('stop');
-    expect(await pending).toBe('stop');
+  async function gaps(retryAfter: string): Promise<{ gaps: number[]; error: ApiError }> {
+    const times: number[] = [];
+    const { fetch } = recordingFetch(() => {
+      times.push(Date.now());
+      return envelope(null, { status: 503, code: 503, headers: { 'Retry-After': retryAfter } });
+    });
+    const pending = getOrder('ord_1', options(fetch)).then(
+      () => undefined as never,
+      (e: unknown) => e as ApiError,
+    );
+    await vi.runAllTimersAsync();
+    const error = await pending;
+    return { gaps: times.slice(1).map((t, i) => t - times[i]!), error };
+  }
+
+  test.each(['later 2', '1.5', '-1', 'Sunday, 06-Nov-94 08:49:37 GMT junk', '2 GMT', '0x10', '1e3', 'junk Sun, 22 Nov 2026 00:00:03 GMT', 'Sun, 22 Nov 2026 00:00:03 GMT+0100'])(
+    '"%s" is neither delay-seconds nor an IMF-fixdate: backoff is used, so retries do not fire at once',
+    async (value) => {
+      const { gaps: waits, error } = await gaps(value);
+      expect(error.retryAfter).toBeUndefined();
+      expect(waits).toHaveLength(2);
+      expect(waits[0]).toBeGreaterThanOrEqual(125);
+      expect(waits[1]).toBeGreaterThanOrEqual(250);
+    },
+  );
+
+
+  test('"0" means retry at once, explicitly, and is kept on the error as a wait of 0, retries or none', async () => {
+    const { gaps: waits, error } = await gaps('0');
+    expect(error.retryAfter).toBe(0);
+    expect(waits).toEqual([0, 0]);
+    const once = await outcome(getOrder('ord_1', options(recordingFetch(unavailable({ 'retry-after': '0' })).fetch, { maxRetries: 0 })));
+    expect(once).toBeInstanceOf(ApiError);
+    expect((once as ApiError).retryAfter).toBe(0);
   });
 
-  test('aborting during a backoff wait leaves no timer and no listener behind', async () => {
-    const caller = new AbortController();
-    const removed = vi.spyOn(caller.signal, 'removeEventListener');
-    const { fetch, requests } = recordingFetch(status(503));
-    const pending = getOrder('ord_ada_1', options(fetch, { signal: caller.signal })).catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(10);
-    expect(requests).toHaveLength(1);
-    caller.abort('stop');
-    expect(await pending).toBe('stop');
-    expect(vi.getTimerCount()).toBe(0);
-    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  test('"2" means 2 seconds; an IMF-fixdate in the past means at once', async () => {
+    expect((await gaps('2')).gaps).toEqual([2000, 2000]);
+    const past = await gaps('Sun, 06 Nov 1994 08:49:37 GMT');
+    expect(past.error.retryAfter).toBe(0);
   });
 
-  test('a signal that is no AbortSignal is a TypeError that leaves no timer behind', async () => {
-    const { fetch, requests } = recordingFetch(ok(order));
-    await expect(getOrder('ord_ada_1', options(fetch, { signal: {} as AbortSignal }))).rejects.toThrow(TypeError);
-    expect(vi.getTimerCount()).toBe(0);
-    expect(requests).toHaveLength(0);
-  });
-
-  test('already aborted rejects before any request', async () => {
-    const { fetch, requests } = recordingFetch(ok(order));
-    const error = await getOrder('ord_ada_1', options(fetch, { signal: AbortSignal.abort('gone') })).catch((e: unknown) => e);
-    expect(error).toBe('gone');
-    expect(requests).toHaveLength(0);
-  });
-});
-
-describe('redirects', () => {
-  test('are an ApiError, never followed', async () => {
-    const { fetch, requests } = recordingFetch(() => new Response(null, { status: 302, headers: { Location: 'https://elsewhere.test/' } }));
-    await expect(settle(getOrder('ord_ada_1', options(fetch)))).rejects.toMatchObject({ name: 'ApiError', status: 302 });
-    expect(requests).toHaveLength(1);
+  test('an IMF-fixdate in the future is waited for, exactly', async () => {
+    // The fake clock stands at 2026-11-22T00:00:00Z and advances only by the waits.
+    const { gaps: waits, error } = await gaps('Sun, 22 Nov 2026 00:00:03 GMT');
+    expect(waits[0]).toBe(3000);
+    expect(error.retryAfter).toBe(0);
   });
 });

@@ -1,10 +1,61 @@
+import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
-import { ApiError, getOrder, getSession, ValidationError } from '../../src/index.js';
+import { readText } from '../../src/core/body.js';
+import { validate } from '../../src/core/validate.js';
+import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
 const body = (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) => () => new Response(text, init);
+const json = (data: unknown) => JSON.stringify({ code: 0, msg: 'success', data });
 
-describe('validation', () => {
+/** A Response whose body comes as the given byte chunks, with the headers given (no Content-Length unless given). */
+function chunked(chunks: Uint8Array[], headers: Record<string, string> = {}): Response {
+  let index = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (index < chunks.length) controller.enqueue(chunks[index++]!);
+      else controller.close();
+    },
+  });
+  return new Response(body, { headers });
+}
+
+/** A Response of 32 chunks of 64 KiB of spaces (2 MiB, never JSON), counting the chunks pulled from it. */
+function large(headers: Record<string, string>) {
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  const counter = { pulled: 0 };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled++ < 32) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+  return { response: new Response(body, { headers }), counter };
+}
+
+describe('what a lookup returns', () => {
+  test('getOrder returns the validated order with createTime as a Date', async () => {
+    const { fetch } = recordingFetch(ok(order));
+    const result = await getOrder('ord_ada_1', options(fetch));
+    expect(result.orderId).toBe('ord_ada_1');
+    expect(result.createTime).toBeInstanceOf(Date);
+    expect(result.createTime?.getTime()).toBe(order.createTime);
+    expect(result.priceDataList?.[0]?.quantity).toBe(2);
+    expect(result.paymentMethod?.paymentMethodType).toBe('CARD');
+    expect(result.metadata).toEqual({ channel: 'web', giftWrap: true, giftMessage: 'Happy analysing!', shipping: 4.79 });
+  });
+
+  test('getSession returns the validated session with its dates as Dates', async () => {
+    const { fetch } = recordingFetch(ok(session));
+    const result = await getSession('cs_open_ada', options(fetch));
+    expect(result.created).toEqual(new Date('2026-11-20T09:14:03Z'));
+    expect(result.expire).toEqual(new Date('2026-11-21T09:14:03Z'));
+    expect(result.price?.recurring?.interval).toBe('week');
+    expect(result.customer?.email).toBe('ada@example.com');
+  });
+});
+
+describe('validation of the documented fields', () => {
   test('accepts null and absent for every field', async () => {
     const nulls = Object.fromEntries(Object.keys(order).map((key) => [key, null]));
     const { fetch } = recordingFetch(ok(nulls), ok({}));
@@ -65,6 +116,18 @@ describe('validation', () => {
     const { fetch } = recordingFetch(ok({ ...order, priceDataList: [order.priceDataList[0], { name: ['x'] }] }));
     const error = await failure(getOrder('ord_ada_1', options(fetch)));
     expect(error.issues).toEqual([{ path: 'priceDataList.1.name', message: 'expected string, received array' }]);
+  });
+});
+
+describe('nested session records are checked field by field', () => {
+  test.each([
+    ['price.priceList.0.amount', { price: { priceId: 'p', priceList: [{ amount: '1', currency: 'EUR', exchangeRate: 1 }] } }, 'expected finite number, received string'],
+    ['price.recurring.freeTrialDays', { price: { priceId: 'p', recurring: { freeTrialDays: 'x', interval: 'week' } } }, 'expected integer, received string'],
+    ['product.productId', { product: { productId: 5, productName: 'n' } }, 'expected string, received number'],
+  ])('a wrong %s is named by its path', async (path, change, message) => {
+    const error = (await failure(getSession('cs_1', options(recordingFetch(ok({ ...session, ...change })).fetch)))) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([{ path, message }]);
   });
 });
 
@@ -152,6 +215,32 @@ describe('dates', () => {
     expect(await getOrder('ord_ada_1', options(second.fetch))).toEqual(parsed);
   });
 });
+describe('impossible dates and numbers out of range', () => {
+  test.each([
+    ['2026-02-30T10:00:00Z', null],
+    ['2026-04-31T00:00:00+02:00', null],
+    ['2025-02-29T10:00:00Z', null],
+    ['2026-13-01T10:00:00Z', null],
+    ['2026-11-00T10:00:00Z', null],
+    ['2026-11-20T24:30:00Z', null],
+    ['2024-02-29T10:00:00Z', new Date('2024-02-29T10:00:00Z')],
+    ['2026-02-28T23:30:00-05:00', new Date('2026-03-01T04:30:00Z')],
+    ['2026-12-31T23:59:59.5Z', new Date('2026-12-31T23:59:59.500Z')],
+  ])('created "%s" reads as %s: the calendar date must exist', async (created, expected) => {
+    const { fetch } = recordingFetch(ok({ ...session, created }));
+    expect((await getSession('cs_1', options(fetch))).created).toEqual(expected);
+  });
+
+  test.each(['amountTotal', 'unitAmount'])('%s of 1e400 (Infinity once parsed) is a ValidationError', async (field) => {
+    const text =
+      field === 'amountTotal'
+        ? '{"code":0,"msg":"ok","data":{"amountTotal":1e400}}'
+        : '{"code":0,"msg":"ok","data":{"priceDataList":[{"unitAmount":-1e400}]}}';
+    const { fetch } = recordingFetch(() => new Response(text));
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues[0]?.message).toBe('expected finite number, received number');
+  });
+});
 
 describe('the body and envelope', () => {
   test.each([
@@ -196,6 +285,17 @@ describe('the body and envelope', () => {
     expect(error.message).toMatch(/: data: expected Object, received array after 1 attempt in \d+ ms$/);
   });
 
+  test('an envelope that is an array is a ValidationError: it has no code', async () => {
+    const { fetch } = recordingFetch(() => Response.json([0, 'ok', order]));
+    const error = await failure(getOrder('ord_1', options(fetch)));
+    expect(error.issues).toEqual([{ path: 'code', message: 'expected "code", received undefined' }]);
+  });
+
+  test('a code that is no integer is named as such', async () => {
+    const error = (await failure(getOrder('ord_1', options(async () => envelope(order, { code: 1.5 }))))) as ValidationError;
+    expect(error.issues).toEqual([{ path: 'code', message: 'expected integer, received number' }]);
+  });
+
   test('successCodes decides which envelope codes succeed', async () => {
     const { fetch } = recordingFetch(() => envelope(order, { code: 1000 }));
     await expect(getOrder('ord_ada_1', options(fetch))).rejects.toBeInstanceOf(ApiError);
@@ -211,6 +311,109 @@ describe('the body and envelope', () => {
     const { fetch } = recordingFetch(body('<h1>Forbidden</h1>', { status: 403 }));
     const error = await getOrder('ord_ada_1', options(fetch)).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 403, code: undefined });
+  });
+});
+
+describe('validation is bounded: at most 20 issues', () => {
+  test('a 1 MB body of 520,000 wrong-typed line items: 20 issues, "(and more)", well within the deadline', async () => {
+    const items = 520_000;
+    const text = `{"code":0,"msg":"ok","data":{"priceDataList":[${'1,'.repeat(items - 1)}1]}}`;
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(text.length).toBeLessThan(1024 * 1024);
+    const { fetch } = recordingFetch(() => new Response(text));
+    const started = performance.now();
+    const error = await failure(getOrder('ord_1', options(fetch, { timeout: 1000 })));
+    const ms = performance.now() - started;
+    expect(error.issues).toHaveLength(20);
+    expect(error.issues[19]).toEqual({ path: 'priceDataList.19', message: 'expected Object, received number' });
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: priceDataList\.0: expected Object, received number, .* \(and more\) after 1 attempt in \d+ ms$/);
+    expect(error.message.length).toBeLessThan(2000);
+    // Before the cap: 520,000 issue objects, a 29 MB message and about 1.4 s.
+    expect(ms).toBeLessThan(700);
+  });
+
+  test('issues outside lists are kept too, and the total shown stays at 20', async () => {
+    const bad = Object.fromEntries(Object.keys(session).map((key) => [key, []]));
+    const { fetch } = recordingFetch(ok({ ...bad, priceDataList: Array.from({ length: 30 }, () => 5) }));
+    const error = await failure(getSession('cs_1', options(fetch)));
+    expect(error.issues).toHaveLength(20);
+    expect(error.message).toContain(' (and more) after 1 attempt in ');
+  });
+
+  test('the schemas used on their own still report every issue', async () => {
+    const v = await import('valibot');
+    const { OrderSchema } = await import('../../src/index.js');
+    const result = v.safeParse(OrderSchema, { priceDataList: Array.from({ length: 30 }, () => 5) });
+    expect(result.issues).toHaveLength(30);
+  });
+
+  test('20 wrong line items are all shown, with no "(and more)"', async () => {
+    const answer = ok({ ...order, priceDataList: Array.from({ length: 20 }, () => 5) });
+    const error = (await failure(getOrder('ord_1', options(recordingFetch(answer).fetch)))) as ValidationError;
+    expect(error.issues).toHaveLength(20);
+    expect(error.issues[19]).toEqual({ path: 'priceDataList.19', message: 'expected Object, received number' });
+    expect(error.message).toMatch(/priceDataList\.19: expected Object, received number after 1 attempt in \d+ ms$/);
+    expect(error.message).not.toContain('(and more)');
+  });
+
+  test('21 wrong line items show 20 and "(and more)"', async () => {
+    const answer = ok({ ...order, priceDataList: Array.from({ length: 21 }, () => 5) });
+    const error = (await failure(getOrder('ord_1', options(recordingFetch(answer).fetch)))) as ValidationError;
+    expect(error.issues).toHaveLength(20);
+    expect(error.issues.map((issue) => issue.path)).not.toContain('priceDataList.20');
+    expect(error.message).toMatch(/priceDataList\.19: expected Object, received number \(and more\) after 1 attempt in \d+ ms$/);
+  });
+
+  test('the parse stops at the 21st issue: the items after it are never read', () => {
+    let read = 0;
+    const items = new Proxy(Array.from({ length: 1000 }, () => 5), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const [output, issues, more] = validate(OrderSchema, { priceDataList: items }, 'data');
+    expect(output).toBeUndefined();
+    expect(issues).toHaveLength(20);
+    expect(more).toBe(true);
+    expect(read).toBe(21);
+  });
+
+  test('the stop holds when the app registered valibot messages of its own (no language), which answer before the count', () => {
+    v.setSchemaMessage(() => 'Invalid');
+    v.setSpecificMessage(v.custom, () => 'Invalid custom');
+    try {
+      let read = 0;
+      const items = new Proxy(Array.from({ length: 1000 }, () => ({ quantity: 1.5 })), {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      const [, issues, more] = validate(OrderSchema, { priceDataList: items }, 'data');
+      expect(issues).toHaveLength(20);
+      expect(issues![19]).toEqual({ path: 'priceDataList.19.quantity', message: 'expected integer, received number' });
+      expect(more).toBe(true);
+      expect(read).toBe(21);
+    } finally {
+      v.deleteSchemaMessage();
+      v.deleteSpecificMessage(v.custom);
+    }
+  });
+
+  test('more than 20 issues outside lists show 20 and "(and more)"', async () => {
+    const bad = {
+      ...Object.fromEntries(Object.keys(session).map((key) => [key, []])),
+      price: { priceId: 1, recurring: { freeTrialDays: 'x', interval: 1 } },
+      product: { productId: 1, productName: 1 },
+      customer: { customerId: 1, email: 1 },
+    };
+    // The schema on its own reports every issue; the SDK keeps the first 20 of them, in order.
+    const paths = v.safeParse(CheckoutSessionSchema, bad).issues!.map((issue) => issue.path!.map((item) => item.key).join('.'));
+    expect(paths.length).toBeGreaterThan(20);
+    const error = (await failure(getSession('cs_1', options(recordingFetch(ok(bad)).fetch)))) as ValidationError;
+    expect(error.issues.map((issue) => issue.path)).toEqual(paths.slice(0, 20));
+    expect(error.message).toContain(' (and more) after 1 attempt in ');
   });
 });
 
@@ -265,5 +468,103 @@ describe('the body size limit', () => {
     const { fetch } = recordingFetch(ok(order));
     await failure(getOrder('ord_ada_1', options(fetch, { maxBodyBytes: 100 })));
     expect((await getOrder('ord_ada_1', options(fetch, { maxBodyBytes: 10_000 }))).orderId).toBe('ord_ada_1');
+  });
+});
+
+describe('reading the body', () => {
+  test('a body in several chunks is joined before decoding, also inside a multi-byte character', async () => {
+    const bytes = new TextEncoder().encode(json({ ...order, sessionId: 'cs_ünï€😀' }));
+    const cut = bytes.indexOf(0xf0) + 2; // inside the 4-byte emoji
+    const parts = [bytes.slice(0, 7), bytes.slice(7, cut), bytes.slice(cut)];
+    const result = await getOrder('ord_1', options(async () => chunked(parts)));
+    expect(result.sessionId).toBe('cs_ünï€😀');
+  });
+
+  test('a real U+FFFD in the text is kept; bytes that are not UTF-8 are not JSON', async () => {
+    const real = await getOrder('ord_1', options(async () => new Response(json({ ...order, sessionId: 'cs_\uFFFD' }))));
+    expect(real.sessionId).toBe('cs_\uFFFD');
+    const text = new TextEncoder().encode(json(order));
+    const broken = Uint8Array.from([...text.slice(0, 20), 0xff, ...text.slice(20)]);
+    for (const headers of [{}, { 'content-length': String(broken.length) }]) {
+      const error = await failure(getOrder('ord_1', options(async () => chunked([broken], headers))));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toContain('body: expected JSON');
+    }
+  });
+
+  test('bytes that are not UTF-8 between valid chunks are not JSON, even if the chunks around them would be', async () => {
+    const text = new TextEncoder().encode(json(order));
+    const cut = text.indexOf(0x3a); // after the first key: each side alone is no JSON, both joined are
+    const parts = [text.slice(0, cut), Uint8Array.of(0xff), text.slice(cut)];
+    const error = await failure(getOrder('ord_1', options(async () => chunked(parts))));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
+  });
+
+  test('a response without a body is not JSON', async () => {
+    const error = await failure(getOrder('ord_1', options(async () => new Response(null))));
+    expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
+  });
+
+  test('a body framed by a Content-Length within the limit is read whole', async () => {
+    const text = json(order);
+    const result = await getOrder('ord_1', options(async () => chunked([new TextEncoder().encode(text)], { 'content-length': String(text.length) })));
+    expect(result.orderId).toBe('ord_ada_1');
+  });
+
+  test('a Content-Length over the limit is refused before reading, whatever the body', async () => {
+    // The body itself is small: only the header says it is too large, and that is enough.
+    const error = await failure(getOrder('ord_1', options(async () => new Response(json(order), { headers: { 'content-length': '10001' } }), { maxBodyBytes: 10_000 })));
+    expect(error.issues).toEqual([{ path: '', message: 'expected at most 10000 bytes, received more' }]);
+  });
+
+  test.each([
+    ['a compressed body (Content-Encoding), whose length is not the decoded one', { 'content-length': '10', 'content-encoding': 'gzip' }],
+    ['a Content-Length that is not plain digits', { 'content-length': '1e1' }],
+    ['a Content-Length with a sign', { 'content-length': '+10' }],
+  ])('%s is counted while read, not trusted', async (_, headers) => {
+    const { response, counter } = large(headers);
+    const error = await failure(getOrder('ord_1', options(async () => response, { maxBodyBytes: 1024 * 1024 })));
+    expect(error.issues).toEqual([{ path: '', message: 'expected at most 1048576 bytes, received more' }]);
+    // 1 MiB is 16 chunks: reading stopped right after the limit (with the stream's read-ahead), not at 32.
+    expect(counter.pulled).toBeLessThan(20);
+  });
+
+  test('a Content-Length that understates the body (only a made-up Response can) still gives the size error', async () => {
+    const { response } = large({ 'content-length': '10' });
+    const error = await failure(getOrder('ord_1', options(async () => response, { maxBodyBytes: 1024 * 1024 })));
+    expect(error.issues).toEqual([{ path: '', message: 'expected at most 1048576 bytes, received more' }]);
+  });
+
+  test.each([
+    ['framed by its Content-Length', (length: number) => ({ 'content-length': String(length) })],
+    ['read chunk by chunk (no Content-Length)', () => ({})],
+    ['read chunk by chunk (compressed, Content-Length of the same size)', (length: number) => ({ 'content-length': String(length), 'content-encoding': 'identity' })],
+  ])('a body of exactly maxBodyBytes is read, %s', async (_, headers) => {
+    const bytes = new TextEncoder().encode(json(order));
+    const result = await getOrder('ord_1', options(async () => chunked([bytes], headers(bytes.length)), { maxBodyBytes: bytes.length }));
+    expect(result.orderId).toBe('ord_ada_1');
+  });
+});
+
+describe('readText', () => {
+  const never = new Promise<never>(() => {});
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  test('gives the text of a body read whole', async () => {
+    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 100, never)).toBe('{"a":1}');
+  });
+
+  test('gives an empty text, no other, for a body that is not UTF-8, wherever the bad bytes are', async () => {
+    expect(await readText(chunked([Uint8Array.of(0x7b, 0xff, 0x7d)]), 100, never)).toBe('');
+    expect(await readText(chunked([encode('{"a":'), Uint8Array.of(0xff), encode('1}')]), 100, never)).toBe('');
+  });
+
+  test('gives an empty text, no other, for a response without a body', async () => {
+    expect(await readText(new Response(null), 100, never)).toBe('');
+  });
+
+  test('gives undefined for a body over the limit', async () => {
+    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 5, never)).toBeUndefined();
   });
 });
