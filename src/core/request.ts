@@ -2,9 +2,8 @@ import type * as v from 'valibot';
 import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
 import type { LookupOptions } from '../options.js';
 import { readText } from './body.js';
-import { isBrowser } from './browser.js';
+import { resolveOptions } from './resolve-options.js';
 import { redact, safeCause } from './cause.js';
-import { check } from './check.js';
 import { EnvelopeSchema } from '../schemas/envelope.js';
 import { isRetryable } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -16,24 +15,9 @@ import { validate } from './validate.js';
  * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
-  // Options are resolved once: an option left out or set to undefined takes its default.
-  const { baseUrl, apiKey: key, signal: caller, fetch = globalThis.fetch, now = Date.now, timeout = 10_000, maxRetries = 2, successCodes = [0, 200], maxBodyBytes = 1_048_576 } = options ?? {};
+  // Every option checked and defaulted before anything is sent or armed (helper sdk-core's call.ts does this too).
+  const { baseUrl, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers } = resolveOptions(options);
   const [origin, fullPath] = urlOf(baseUrl, route, id);
-  // The key must pass as a header value: a runtime's own error for a bad one would quote it. No key passes too:
-  // RegExp#test reads undefined as "undefined".
-  check(/^[\x21-\x7e]+$/.test(key!), 'apiKey', 'visible ASCII');
-  check(typeof fetch === 'function', 'fetch', 'a function');
-  // setTimeout fires at once for delays of 2^31 ms and more.
-  check(timeout > 0 && timeout < 2 ** 31, 'timeout', 'above 0');
-  check(maxRetries >= 0, 'maxRetries', '0 or above');
-  check(maxBodyBytes > 0, 'maxBodyBytes', 'above 0');
-  check(!key || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
-  // Read once: a one-shot iterable of headers would be used up by the first attempt. Each Request copies them.
-  const headers = new Headers(options.headers as HeadersInit);
-  headers.set('Accept', 'application/json');
-  // The key goes only through "apiKey", with its checks, guard and redaction.
-  if (key) headers.set('X-API-KEY', key);
-  else headers.delete('X-API-KEY');
   if (caller?.aborted) throw caller.reason;
 
   const path = redact(fullPath, key);
