@@ -51,9 +51,18 @@ export function urlOf(baseUrl: string | URL, route: string, id: string): [origin
   return [origin, `${path}${route}${segment}`];
 }
 
-/** An id that failed the check, as a message shows it: its kind, or its first 20 characters, length and first control. */
+/**
+ * An id that failed the check, as a message shows it: its kind, or its first 20 characters, its length, and its first
+ * control character or that it holds a lone surrogate.
+ */
 function idShown(id: unknown): string {
   if (typeof id !== 'string') return kindOf(id);
   const control = UNSAFE.exec(id);
-  return `"${oneLine(id, 20)}" (length ${id.length}${control ? `, ${oneLine(control[0], 1)} at index ${control.index}` : ''})`;
+  let what = control ? `, ${oneLine(control[0], 1)} at index ${control.index}` : '';
+  try {
+    encodeURIComponent(id);
+  } catch {
+    what += ', a lone surrogate';
+  }
+  return `"${oneLine(id, 20)}" (length ${id.length}${what})`;
 }

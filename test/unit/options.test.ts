@@ -18,7 +18,7 @@ describe('the id is checked before any request', () => {
     ['DEL', 'ord\u007f', '"ord\\u007f" (length 4, \\u007f at index 3)'],
     ['a C1 control', 'ord\u0085', '"ord\\u0085" (length 4, \\u0085 at index 3)'],
     ['a line separator', 'ord\u2028', '"ord\\u2028" (length 4, \\u2028 at index 3)'],
-    ['a lone surrogate', 'ord\ud800', '"ord\ud800" (length 4)'],
+    ['a lone surrogate', 'ord\ud800', '"ord\ud800" (length 4, a lone surrogate)'],
     ['not a string', 42 as unknown as string, 'number'],
   ])('a bad id (%s) is an InvalidIdError stating the rule and what was received, from both functions, before any request', async (_, id, received) => {
     const { fetch, requests } = recordingFetch(ok(order));
@@ -288,9 +288,12 @@ describe('the id and the base URL, read by urlOf', () => {
       expect(idError(`${'x'.repeat(30)}\u2028`).message).toBe(`${RULE}"${'x'.repeat(19)}…" (length 31, \\u2028 at index 30)`);
     });
 
-    test('refuses a lone surrogate, which cannot be percent-encoded', () => {
-      expect(idError('ord\ud800').message).toBe(`${RULE}"ord\ud800" (length 4)`);
-      expect(idError('\udfff').message).toBe(`${RULE}"\udfff" (length 1)`);
+    test('refuses a lone surrogate, which cannot be percent-encoded, and says so', () => {
+      expect(idError('ord\ud800').message).toBe(`${RULE}"ord\ud800" (length 4, a lone surrogate)`);
+      expect(idError('\udfff').message).toBe(`${RULE}"\udfff" (length 1, a lone surrogate)`);
+      expect(idError('\u0001\udc00').message).toBe(`${RULE}"\\u0001\udc00" (length 2, \\u0001 at index 0, a lone surrogate)`);
+      // A well-formed pair is no lone surrogate: this id is refused for its length only.
+      expect(idError('😀'.repeat(129)).message).toBe(`${RULE}"${'😀'.repeat(9)}\ud83d…" (length 258)`);
     });
 
     test('refuses a bad base URL with a TypeError that shows what was received', () => {
