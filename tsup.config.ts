@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
 
 // The command-line entry bundles @hono/node-server: its MIT licence travels with it.
 const honoLicense = readFileSync('node_modules/@hono/node-server/LICENSE', 'utf8').trim();
+
+// The optional peers load with a top-level await in ES modules, so a missing one can be named; CommonJS has no
+// top-level await: its build takes the `require` twin (src/testing/load-*.cjs) of each loader.
+const peersForCommonJs: Plugin = {
+  name: 'peers-for-commonjs',
+  setup(build) {
+    if (build.initialOptions.format !== 'cjs') return;
+    build.onResolve({ filter: /^\.\/load-(hono|msw)\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.js$/, '.cjs')) }));
+  },
+};
 
 export default defineConfig([
   {
@@ -24,6 +36,7 @@ export default defineConfig([
     target: 'es2022',
     platform: 'neutral',
     external: ['valibot', '@hono/node-server', 'msw', /^node:/],
+    esbuildPlugins: [peersForCommonJs],
   },
   {
     // `checkout-lookup-sandbox`: one ES module for Node, with @hono/node-server (and the bit of hono it uses)

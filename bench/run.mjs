@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { measureColdStart } from './cold-start.mjs';
-import { NODE24, ROOT, progress, timeCommand } from './lib.mjs';
+import { measureSizes } from '../scripts/size.mjs';
+import { NODE24, ROOT, progress } from './lib.mjs';
 import { measurePerCall } from './per-call.mjs';
 import { render } from './report.mjs';
 import { measureValidation } from './validation.mjs';
@@ -17,20 +18,7 @@ import { measureValidation } from './validation.mjs';
 // wrangler (worker under load) needs Node 22+: started with an older node, hand over to the project's Node 24.
 if (Number(process.versions.node.split('.')[0]) < 22) process.exit(spawnSync(NODE24, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
 
-/** Bundle sizes from the one size tool, scripts/size.mjs (its table: bundler, entry, min B, min+gzip B, …). */
-async function measureSize() {
-  let stdout;
-  try {
-    ({ stdout } = await timeCommand([NODE24, join(ROOT, 'scripts', 'size.mjs')]));
-  } catch (error) {
-    ({ stdout } = error); // exit 1: a budget missed; the figures are still printed
-  }
-  const rows = [...stdout.matchAll(/^(esbuild|rollup)\s+(.+?)\s+(\d+)(?: B)?\s+(\d+)/gm)];
-  if (rows.length === 0) throw new Error('scripts/size.mjs printed no figures');
-  return { rows: rows.map(([, bundler, entry, min, gzip]) => ({ bundler, entry, min: Number(min), gzip: Number(gzip) })) };
-}
-
-const MEASUREMENTS = { size: measureSize, validation: measureValidation, perCall: measurePerCall, coldStart: measureColdStart, workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad() };
+const MEASUREMENTS = { size: () => measureSizes(), validation: measureValidation, perCall: measurePerCall, coldStart: measureColdStart, workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad() };
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 if (only?.some((name) => !(name in MEASUREMENTS))) throw new Error(`--only takes some of ${Object.keys(MEASUREMENTS)}`);
 

@@ -1,7 +1,8 @@
 // Bundle size of the BUILT package as a user's bundler sees it: each entry imports 'checkout-lookup' through the
 // package's own package.json (exports, "sideEffects": false) and is bundled and minified by esbuild (as wrangler
 // does) and rollup + node-resolve + terser (as Vite does), then gzipped at level 9. `npm test` runs it for the
-// budgets below (exit 1 on a miss); the bench runs it and reads its table. CHECKOUT_LOOKUP_PACKAGE_DIR measures another copy.
+// limits below (exit 1 on a miss); the bench calls measureSizes() (or reads `--json`), never the printed table.
+// CHECKOUT_LOOKUP_PACKAGE_DIR measures another copy.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,32 +45,58 @@ export async function bundleSizes(entries, packageDir = process.env.CHECKOUT_LOO
   }
 }
 
-// Budgets (bytes min+gzip, every bundler); names that must not be kept: the other resource's fields, the testing subpath.
-const BUDGET_ONE = 4096;
-const BUDGET_BOTH = 4352;
+/** The hard limits, bytes min+gzip with every bundler (issue 15's budget); `bare` is `import 'checkout-lookup'` alone. */
+export const LIMITS = { getOrder: 5120, getSession: 5120, both: 5376, bare: 0 };
+// Names that must not be kept: the other resource's fields, anything of the testing subpath.
 const TESTING = ['createSandbox', 'SANDBOX_IDS', 'serveSandbox'];
 const CHECKS = [
-  { name: 'getOrder', source: "export { getOrder } from 'checkout-lookup';", budget: BUDGET_ONE, forbidden: ['successUrl', 'cancelUrl'] },
-  { name: 'getSession', source: "export { getSession } from 'checkout-lookup';", budget: BUDGET_ONE, forbidden: ['paymentInstrumentId', 'paymentMethodType'] },
-  { name: 'getOrder+getSession', source: "export { getOrder, getSession } from 'checkout-lookup';", budget: BUDGET_BOTH, forbidden: [] },
-  { name: "import 'checkout-lookup'", source: "import 'checkout-lookup';", budget: 0, forbidden: [] }, // "sideEffects": false
-  { name: 'export * (reference)', source: "export * from 'checkout-lookup';", budget: Infinity, forbidden: [] },
+  { key: 'getOrder', name: 'getOrder', source: "export { getOrder } from 'checkout-lookup';", forbidden: ['successUrl', 'cancelUrl'] },
+  { key: 'getSession', name: 'getSession', source: "export { getSession } from 'checkout-lookup';", forbidden: ['paymentInstrumentId', 'paymentMethodType'] },
+  { key: 'both', name: 'getOrder+getSession', source: "export { getOrder, getSession } from 'checkout-lookup';", forbidden: [] },
+  { key: 'bare', name: "import 'checkout-lookup'", source: "import 'checkout-lookup';", forbidden: [] }, // "sideEffects": false
+  { key: 'all', name: 'export * (reference)', source: "export * from 'checkout-lookup';", forbidden: [] },
 ];
+export const BUNDLERS = ['esbuild', 'rollup'];
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const failures = [];
-  console.log('bundler  entry                     min B  min+gzip B  budget B');
-  for (const [index, row] of (await bundleSizes(CHECKS)).entries()) {
-    const { budget, forbidden } = CHECKS[index];
-    for (const bundler of ['esbuild', 'rollup']) {
-      const { min, gzip: zipped, code } = row[bundler];
-      const problems = [...forbidden, ...TESTING].filter((word) => code.includes(word)).map((word) => `contains "${word}"`);
-      if (zipped > budget) problems.push(`${zipped} B is over the budget of ${budget} B`);
-      failures.push(...problems.map((problem) => `${bundler}, ${row.name}: ${problem}`));
-      console.log(`${bundler.padEnd(8)} ${row.name.padEnd(24)} ${String(min).padStart(6)}  ${String(zipped).padStart(10)}  ${String(budget === Infinity ? '-' : budget).padStart(8)}${problems.length ? '  FAIL' : ''}`);
+/**
+ * Sizes of the built package as users bundle it: `{ esbuild: { getOrder, getSession, both, bare, all }, rollup: {…},
+ * limits, failures }`, each entry `{ name, min, gzip, limit, headroom }` (limit and headroom null for `all`, which
+ * has none); `failures` lists every limit missed and every name kept that must not be (empty when all is well).
+ */
+export async function measureSizes(packageDir) {
+  const result = { esbuild: {}, rollup: {}, limits: LIMITS, failures: [] };
+  for (const [index, row] of (await bundleSizes(CHECKS, packageDir)).entries()) {
+    const { key, name, forbidden } = CHECKS[index];
+    const limit = LIMITS[key] ?? null;
+    for (const bundler of BUNDLERS) {
+      const { min, gzip, code } = row[bundler];
+      result[bundler][key] = { name, min, gzip, limit, headroom: limit === null ? null : limit - gzip };
+      const kept = [...forbidden, ...TESTING].filter((word) => code.includes(word)).map((word) => `contains "${word}"`);
+      const over = limit !== null && gzip > limit ? [`${gzip} B is over the limit of ${limit} B`] : [];
+      result.failures.push(...[...kept, ...over].map((problem) => `${bundler}, ${name}: ${problem}`));
     }
   }
-  if (failures.length > 0) console.error(`\nsize: FAILED\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
-  else console.log('\nsize: ok: every budget met; neither function keeps the other\'s fields nor anything of checkout-lookup/testing; a bare import costs 0 B.');
-  process.exitCode = failures.length > 0 ? 1 : 0;
+  return result;
+}
+
+/** The table `node scripts/size.mjs` prints: one line per bundler and entry, with the headroom under its limit. */
+export function formatSizes(sizes) {
+  const number = (value) => (value === null ? '-' : value.toLocaleString('en-US'));
+  const lines = ['bundler  entry                      min B  min+gzip B  limit B  headroom B'];
+  for (const bundler of BUNDLERS) {
+    for (const { name, min, gzip, limit, headroom } of Object.values(sizes[bundler])) {
+      const cells = [number(min).padStart(7), number(gzip).padStart(10), number(limit).padStart(7), number(headroom).padStart(10)];
+      lines.push(`${bundler.padEnd(8)} ${name.padEnd(24)} ${cells.join('  ')}${headroom !== null && headroom < 0 ? '  OVER' : ''}`);
+    }
+  }
+  if (sizes.failures.length > 0) lines.push('', 'size: FAILED', ...sizes.failures.map((failure) => `  - ${failure}`));
+  else lines.push('', "size: ok: every limit met; neither function keeps the other's fields nor anything of checkout-lookup/testing; a bare import costs 0 B.");
+  return lines.join('\n');
+}
+
+// node scripts/size.mjs [--json]: the table (or the JSON of measureSizes); exit 1 when a limit is missed.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const sizes = await measureSizes();
+  console.log(process.argv.includes('--json') ? JSON.stringify(sizes, null, 2) : formatSizes(sizes));
+  process.exitCode = sizes.failures.length > 0 ? 1 : 0;
 }

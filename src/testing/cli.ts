@@ -3,22 +3,29 @@
 // into this file (its licence at the end), so `npx checkout-lookup-sandbox` needs nothing but this package.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { checkSeed } from './check-record.js';
+import { isOrigin } from './cors.js';
 import { createSandbox } from './create-sandbox.js';
 import { serveSandbox } from './node.js';
 import { SANDBOX_IDS } from './seed.js';
 import type { Sandbox, SandboxSeed } from './types.js';
 
-const USAGE = `Usage: checkout-lookup-sandbox [--port N] [--key K] [--seed file.json]
+const USAGE = `Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins]
 
 Serves a sandbox of the checkout service on 127.0.0.1, with its control API under /__sandbox/.
 
-  --port N          port to listen on (default 8790; 0 picks a free one)
-  --key K           the API key requests must carry in X-API-KEY (default: random per run;
-                    or set SANDBOX_API_KEY, which keeps it out of the process list and the output)
-  --seed file.json  records to start with instead of the default seed: { "orders": [...], "sessions": [...] }
-  -h, --help        this help
+  -p, --port N           port to listen on (default 8790; 0 picks a free one)
+  -k, --key K            the API key requests must carry in X-API-KEY (default: random per run;
+                         or set SANDBOX_API_KEY, which keeps it out of the process list and the output)
+  -s, --seed file.json   records to start with instead of the default seed: { "orders": [...], "sessions": [...] },
+                         each checked as the SDK checks answers; ids must not repeat
+  -c, --cors origins     let browser pages on these origins call the sandbox (CORS), comma-separated,
+                         such as http://localhost:5173 for a front-end dev server (default: none)
+  -h, --help             this help
 
-Docs: https://github.com/checkout-lookup/checkout-lookup/blob/main/docs/testing.md`;
+The sample worker (npm start) listens on 8787 and calls this sandbox on 8790.
+Docs: docs/testing.md in this package (node_modules/checkout-lookup/docs/testing.md), or
+https://github.com/checkout-lookup/checkout-lookup/blob/main/docs/testing.md`;
 
 /** Bad command-line input: printed with the usage, exit code 2. */
 class UsageError extends Error {
@@ -43,9 +50,13 @@ async function main(argv: string[]): Promise<void> {
   const envKey = process.env['SANDBOX_API_KEY'] || undefined;
   const apiKey = values.key ?? envKey;
   const seed = values.seed === undefined ? true : await readSeed(values.seed);
+  const cors = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());
+  if (values.cors !== undefined && !cors.every(isOrigin)) {
+    throw new UsageError(`--cors must be origins separated by commas, such as http://localhost:5173, not ${JSON.stringify(values.cors)}`);
+  }
 
-  const sandbox = createSandbox({ ...(apiKey ? { apiKey } : {}), seed });
-  const server = await listen({ ...sandbox, fetch: logged(sandbox.fetch) }, port);
+  const sandbox = createSandbox({ ...(apiKey ? { apiKey } : {}), seed, ...(cors.length > 0 ? { cors } : {}) });
+  const server = await listen(sandbox, port);
 
   const keyShown = values.key === undefined && envKey !== undefined ? '(from SANDBOX_API_KEY)' : sandbox.apiKey;
   const keyArg = keyShown === sandbox.apiKey ? sandbox.apiKey : '$SANDBOX_API_KEY';
@@ -66,7 +77,7 @@ Seeded ids${seed === true ? '' : ` (from ${values.seed})`}:${seed === true ? `\n
 Try:
   ${curl(`/api/order/${encodeURIComponent(orders[0] ?? 'ord_example')}`)}
   curl -s -H "X-API-KEY: ${keyArg}" ${server.url}/__sandbox/log
-
+${cors.length > 0 ? `\nBrowser pages on ${cors.join(', ')} may call it (CORS).\n` : ''}
 Requests are logged below (never their headers). Ctrl-C stops.`);
 
   let stopping = false;
@@ -97,6 +108,7 @@ function parseOptions(argv: string[]) {
         port: { type: 'string', short: 'p' },
         key: { type: 'string', short: 'k' },
         seed: { type: 'string', short: 's' },
+        cors: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -127,40 +139,21 @@ async function readSeed(file: string): Promise<SandboxSeed> {
   const { orders = [], sessions = [], ...rest } = seed as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) throw new UsageError(`--seed: ${file} has ${unknown.map((key) => JSON.stringify(key)).join(', ')}; only "orders" and "sessions" are read`);
-  for (const [name, list, field] of [['orders', orders, 'orderId'], ['sessions', sessions, 'sessionId']] as const) {
-    if (!Array.isArray(list)) throw new UsageError(`--seed: "${name}" in ${file} must be an array`);
-    list.forEach((record: unknown, index) => {
-      const id = (record as Record<string, unknown> | null)?.[field];
-      if (typeof id !== 'string' || id === '') throw new UsageError(`--seed: "${name}[${index}].${field}" in ${file} must be a non-empty string`);
-    });
+  try {
+    checkSeed({ orders, sessions });
+  } catch (error) {
+    throw new UsageError(`--seed: ${file}: ${(error as Error).message}`);
   }
   return { orders, sessions } as SandboxSeed;
 }
 
 async function listen(sandbox: Sandbox, port: number) {
   try {
-    return await serveSandbox(sandbox, { port, hostname: '127.0.0.1' });
+    return await serveSandbox(sandbox, { port, hostname: '127.0.0.1', log: (line) => console.log(line) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new StartError(`cannot listen on 127.0.0.1:${port} (${code ?? String(error)})${code === 'EADDRINUSE' ? '; pick another --port, or 0 for a free one' : ''}`);
   }
-}
-
-/** One line per request: time, method, path, status. Never a header, so never the key. */
-function logged(fetch: Sandbox['fetch']): Sandbox['fetch'] {
-  return async (input, init) => {
-    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-    const { pathname, search } = new URL(request.url);
-    const line = `${new Date().toISOString()} ${request.method} ${pathname}${search}`;
-    try {
-      const response = await fetch(request);
-      console.log(`${line} -> ${response.status}`);
-      return response;
-    } catch (error) {
-      console.log(`${line} -> connection dropped`);
-      throw error;
-    }
-  };
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,14 +1,17 @@
+import { checkDepth } from './check-record.js';
 import { encoder, JSON_HEADERS } from './respond.js';
 import type { Fault, FaultTarget, Sandbox, SandboxCheckoutSession, SandboxOrder, Scenario } from './types.js';
 
 /** The reserved path prefix of the control API, after the sandbox's `basePath`. */
 export const CONTROL_PREFIX = '/__sandbox';
+/** The largest control API body read: 1 MiB. A larger one is answered 413 and not read further. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** What the control API drives: the sandbox itself, with removers that say whether there was something to remove. */
 export interface Controlled {
   readonly sandbox: Sandbox;
-  readonly addFault: (target: FaultTarget, fault: Fault) => () => boolean;
-  readonly addScenario: (scenario: Scenario) => () => boolean;
+  readonly addFault: (target: FaultTarget, fault: Fault, onUsedUp?: () => void) => () => boolean;
+  readonly addScenario: (scenario: Scenario, onEnd?: () => void) => () => boolean;
   readonly sameKey: (presented: string) => Promise<boolean>;
 }
 
@@ -49,11 +52,13 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
       POST: async (request) => {
         const body = await readObject(request, 'fault');
         if (body.fault === undefined) return fail(400, '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }');
-        const remove = addFault((body.target ?? {}) as FaultTarget, body.fault as Fault);
-        const id = `f${++faultCount}`;
-        faults.set(id, remove);
+        const id = `f${faultCount + 1}`;
+        // A fault used up leaves the id map too: nothing is kept for ever.
+        faults.set(id, addFault((body.target ?? {}) as FaultTarget, body.fault as Fault, () => faults.delete(id)));
+        faultCount += 1;
         return json(201, { id });
       },
+      GET: () => json(200, { ids: [...faults.keys()] }),
       DELETE: () => {
         sandbox.clearFaults();
         faults.clear();
@@ -63,11 +68,13 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
     'faults/:id': { DELETE: (_, id) => removeById(faults, id, 'fault') },
     scenarios: {
       POST: async (request) => {
-        const remove = addScenario((await readObject(request, 'scenario')) as unknown as Scenario);
-        const id = `s${++scenarioCount}`;
-        scenarios.set(id, remove);
+        const scenario = (await readObject(request, 'scenario')) as unknown as Scenario;
+        const id = `s${scenarioCount + 1}`;
+        scenarios.set(id, addScenario(scenario, () => scenarios.delete(id)));
+        scenarioCount += 1;
         return json(201, { id });
       },
+      GET: () => json(200, { ids: [...scenarios.keys()] }),
     },
     'scenarios/:id': { DELETE: (_, id) => removeById(scenarios, id, 'scenario') },
     log: {
@@ -109,6 +116,7 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
     try {
       return await handler(request, id);
     } catch (error) {
+      if (error instanceof TooLarge) return fail(413, error.message);
       if (error instanceof BadRequest || error instanceof TypeError) return fail(400, error.message);
       throw error;
     }
@@ -118,10 +126,44 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
 class BadRequest extends Error {
   override name = 'BadRequest' as const;
 }
+class TooLarge extends Error {
+  override name = 'TooLarge' as const;
+  constructor() {
+    super(`the body is larger than ${MAX_BODY_BYTES} bytes (1 MiB), the control API's limit`);
+  }
+}
+
+/** The body as text; a `TooLarge` as soon as it is declared or read past `MAX_BODY_BYTES`, reading no further. */
+async function readText(request: Request): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw new TooLarge();
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      // Not cancelled: over HTTP that would close the connection before the 413 is sent. The server drops the rest.
+      reader.releaseLock();
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
 
 /** The request body as a JSON object, or a `BadRequest` saying what is wrong with it. */
 async function readObject(request: Request, what: string): Promise<Record<string, unknown>> {
-  const text = await request.text();
+  const text = await readText(request);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -129,6 +171,7 @@ async function readObject(request: Request, what: string): Promise<Record<string
     throw new BadRequest(text.trim() === '' ? `the body must be a JSON ${what} object; it is empty` : `the body must be a JSON ${what} object; it is not valid JSON`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest(`the body must be a JSON ${what} object`);
+  checkDepth(body, what);
   return body as Record<string, unknown>;
 }
 

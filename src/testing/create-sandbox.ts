@@ -1,4 +1,6 @@
+import { checkRecord, checkSeed } from './check-record.js';
 import { CONTROL_PREFIX, createControl } from './control.js';
+import { corsOrigins, withCors } from './cors.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { encoder, envelope } from './respond.js';
@@ -40,6 +42,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const logLimit = options.logLimit ?? DEFAULTS.logLimit;
   const now = options.now ?? Date.now;
   checkOptions(options, clockSkewMs, basePath, logLimit);
+  const cors = corsOrigins(options.cors);
 
   // Generated on first use: Workers forbid random values at global scope, where a sandbox may be created.
   let apiKey = options.apiKey;
@@ -53,13 +56,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const log: MutableLogEntry[] = [];
 
   const putOrder = (order: SandboxOrder) => {
-    if (typeof order?.orderId !== 'string' || order.orderId === '') throw new TypeError('"order.orderId" must be a non-empty string');
+    checkRecord('order', order);
     orders.set(order.orderId, structuredClone(order));
   };
   const putSession = (session: SandboxCheckoutSession) => {
-    if (typeof session?.sessionId !== 'string' || session.sessionId === '') {
-      throw new TypeError('"session.sessionId" must be a non-empty string');
-    }
+    checkRecord('session', session);
     sessions.set(session.sessionId, structuredClone(session));
   };
   const reset = () => {
@@ -149,7 +150,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     try {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      return handle(request);
+      return cors.size === 0 ? handle(request) : withCors(request, cors, handle);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -203,9 +204,7 @@ function seedOf(seed: boolean | SandboxSeed): SandboxSeed {
   if (seed === true) return { orders: SANDBOX_ORDERS, sessions: SANDBOX_SESSIONS };
   if (seed === false) return {};
   if (typeof seed !== 'object' || seed === null) throw new TypeError('"seed" must be true, false or { orders, sessions }');
-  for (const name of ['orders', 'sessions'] as const) {
-    if (seed[name] !== undefined && !Array.isArray(seed[name])) throw new TypeError(`"seed.${name}" must be an array`);
-  }
+  checkSeed(seed, 'seed.');
   return structuredClone({ orders: seed.orders ?? [], sessions: seed.sessions ?? [] });
 }
 

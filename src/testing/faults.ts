@@ -7,10 +7,13 @@ import type { Fault, FaultTarget, SandboxRoute } from './types.js';
 const KINDS = new Set<Fault['kind']>(['latency', 'status', 'html', 'truncated', 'empty', 'oversized', 'drop', 'stall']);
 const CHUNK_BYTES = 64 * 1024;
 const DEFAULT_OVERSIZED_BYTES = 8 * 1024 * 1024;
+/** The longest latency or delay a fault may add: one hour (timers overflow at 2^31 ms and would fire at once). */
+export const MAX_DELAY_MS = 3_600_000;
 
 interface Armed {
   readonly target: FaultTarget;
   readonly fault: Fault;
+  readonly onUsedUp: (() => void) | undefined;
   remaining: number;
 }
 
@@ -18,11 +21,11 @@ interface Armed {
 export function createFaultRegistry() {
   let armed: Armed[] = [];
   return {
-    /** Arms a fault; the remover answers whether it was still armed. */
-    add(target: FaultTarget, fault: Fault): () => boolean {
+    /** Arms a fault; the remover answers whether it was still armed. `onUsedUp` runs when its `times` are used. */
+    add(target: FaultTarget, fault: Fault, onUsedUp?: () => void): () => boolean {
       checkTarget(target);
       checkFault(fault);
-      const item: Armed = { target: { ...target }, fault: { ...fault }, remaining: fault.times ?? Infinity };
+      const item: Armed = { target: { ...target }, fault: { ...fault }, onUsedUp, remaining: fault.times ?? Infinity };
       armed.unshift(item);
       return () => {
         const before = armed.length;
@@ -38,7 +41,10 @@ export function createFaultRegistry() {
       const item = armed.find(({ target }) => matches(target, route, id));
       if (item === undefined) return undefined;
       item.remaining -= 1;
-      if (item.remaining <= 0) armed = armed.filter((other) => other !== item);
+      if (item.remaining <= 0) {
+        armed = armed.filter((other) => other !== item);
+        item.onUsedUp?.();
+      }
       return item.fault;
     },
   };
@@ -201,8 +207,14 @@ function checkFault(fault: Fault): void {
   if (fault.times !== undefined && !(Number.isInteger(fault.times) && fault.times >= 1)) {
     throw new TypeError('"fault.times" must be a positive integer');
   }
-  if (fault.delayMs !== undefined && !isDuration(fault.delayMs)) throw new TypeError('"fault.delayMs" must be a non-negative number');
-  if (fault.kind === 'latency' && !isDuration(fault.ms)) throw new TypeError('"fault.ms" must be a non-negative number');
+  if (fault.delayMs !== undefined && !isDuration(fault.delayMs)) throw new TypeError(`"fault.delayMs" must be a number of ms from 0 to ${MAX_DELAY_MS}`);
+  if (fault.kind === 'latency' && !isDuration(fault.ms)) throw new TypeError(`"fault.ms" must be a number of ms from 0 to ${MAX_DELAY_MS}`);
+  if (fault.kind === 'status') {
+    if (fault.code !== undefined && !Number.isSafeInteger(fault.code)) throw new TypeError('"fault.code" must be an integer');
+    if (fault.msg !== undefined && typeof fault.msg !== 'string') throw new TypeError('"fault.msg" must be a string');
+    checkRetryAfter(fault.retryAfter, 'fault.retryAfter');
+    checkHeaders(fault.headers, 'fault.headers');
+  }
   if (fault.kind === 'status' || ((fault.kind === 'html' || fault.kind === 'truncated' || fault.kind === 'empty') && fault.status !== undefined)) {
     if (!(Number.isInteger(fault.status) && fault.status! >= 200 && fault.status! <= 599)) {
       throw new TypeError('"fault.status" must be an integer from 200 to 599');
@@ -214,5 +226,29 @@ function checkFault(fault: Fault): void {
 }
 
 function isDuration(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return typeof value === 'number' && value >= 0 && value <= MAX_DELAY_MS;
+}
+
+// RFC 9110 §5.1 and §5.5: a name is a token; a value has no CR, LF or NUL.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FIELD_VALUE = /^[^\0\r\n]*$/;
+
+/** Throws a `TypeError` naming the first header that could not be sent. */
+export function checkHeaders(headers: unknown, name: string): void {
+  if (headers === undefined) return;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new TypeError(`"${name}" must be an object of header names and values`);
+  for (const [key, value] of Object.entries(headers)) {
+    if (!TOKEN.test(key)) throw new TypeError(`"${name}" has ${JSON.stringify(key)}, which is not a valid header name`);
+    if (typeof value !== 'string' || !FIELD_VALUE.test(value)) {
+      throw new TypeError(`"${name}.${key}" must be a string without line breaks, a valid header value`);
+    }
+  }
+}
+
+/** Throws a `TypeError` unless `value` is a whole number of seconds or a header-safe string (an HTTP date). */
+export function checkRetryAfter(value: unknown, name: string): void {
+  if (value === undefined) return;
+  const seconds = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  const text = typeof value === 'string' && value !== '' && FIELD_VALUE.test(value);
+  if (!(seconds || text)) throw new TypeError(`"${name}" must be a non-negative integer of seconds or an HTTP date string without line breaks`);
 }

@@ -1,4 +1,5 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import { http, HttpResponse } from './load-msw.js';
 import { isDropError } from './markers.js';
 import type { Sandbox } from './types.js';
 

@@ -1,5 +1,4 @@
-import { serve } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { RESPONSE_ALREADY_SENT, serve } from './load-hono.js';
 import { isDropError, isStreamed } from './markers.js';
 import type { Sandbox } from './types.js';
 
@@ -9,13 +8,21 @@ export interface ServeSandboxOptions {
   port?: number;
   /** Address to listen on; default '127.0.0.1'. */
   hostname?: string;
+  /**
+   * Called with one line per request once it is answered: time, method, path and status, such as
+   * `2026-11-25T12:00:00.000Z GET /api/order/ord_ada_1 -> 200`. Never a header, so never the key. Default: none.
+   */
+  log?: (line: string) => void;
 }
 
-/** A sandbox listening on HTTP. */
+/** A sandbox listening on HTTP: what a tool needs to use it, as data. */
 export interface SandboxServer {
   /** Origin to use as the SDK's `baseUrl`, such as `http://127.0.0.1:8790`. */
   readonly url: string;
+  /** The port listened on (the one chosen when `port` was 0). */
   readonly port: number;
+  /** The key requests must carry in X-API-KEY: the sandbox's `apiKey`. */
+  readonly apiKey: string;
   /** Stops listening and closes every open connection, stalled ones included. */
   close(): Promise<void>;
 }
@@ -37,8 +44,8 @@ interface Bindings {
  * real: `drop` destroys it without a response, `stall` leaves a body half sent.
  *
  * @param sandbox The sandbox to serve.
- * @param options Port (default: a free one) and hostname (default: 127.0.0.1).
- * @returns Its URL and port, and `close()`.
+ * @param options Port (default: a free one), hostname (default: 127.0.0.1) and a request log line callback.
+ * @returns Its URL, port and API key, and `close()`.
  * @throws {TypeError} When an option has the wrong type; the listen error when the port is taken.
  * @example
  * import { getOrder } from 'checkout-lookup';
@@ -47,7 +54,7 @@ interface Bindings {
  *
  * const sandbox = createSandbox();
  * const server = await serveSandbox(sandbox);
- * const order = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: server.url, apiKey: sandbox.apiKey });
+ * const order = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: server.url, apiKey: server.apiKey });
  * await server.close();
  */
 export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOptions = {}): Promise<SandboxServer> {
@@ -56,6 +63,8 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
   if (typeof sandbox?.fetch !== 'function') throw new TypeError('"sandbox" must be a sandbox from createSandbox()');
   if (!(Number.isInteger(port) && port >= 0 && port <= 65_535)) throw new TypeError('"port" must be an integer from 0 to 65535');
   if (typeof hostname !== 'string' || hostname === '') throw new TypeError('"hostname" must be a non-empty string');
+  if (options.log !== undefined && typeof options.log !== 'function') throw new TypeError('"log" must be a function');
+  const answer = options.log === undefined ? sandbox.fetch : logged(sandbox.fetch, options.log);
 
   const server = serve({
     hostname,
@@ -64,7 +73,7 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
     overrideGlobalObjects: false,
     fetch: async (request, env) => {
       try {
-        const response = await sandbox.fetch(request);
+        const response = await answer(request);
         return isStreamed(response) ? quietWhenGone(response, request.signal) : response;
       } catch (error) {
         if (!isDropError(error)) throw error;
@@ -96,7 +105,23 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
     }));
-  return { url: `http://${host}:${actualPort}`, port: actualPort, close };
+  return { url: `http://${host}:${actualPort}`, port: actualPort, apiKey: sandbox.apiKey, close };
+}
+
+/** One line per request: time, method, path, status. Never a header, so never the key. */
+function logged(fetch: Sandbox['fetch'], log: (line: string) => void): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const { pathname, search } = new URL(request.url);
+    const line = `${new Date().toISOString()} ${request.method} ${pathname}${search}`;
+    try {
+      const response = await fetch(request);
+      log(`${line} -> ${response.status}`);
+      return response;
+    } catch (error) {
+      log(`${line} -> ${isDropError(error) ? 'connection dropped' : 'failed'}`);
+      throw error;
+    }
+  };
 }
 
 // When the client goes away, the adapter aborts the request and the sandbox's body stream errors

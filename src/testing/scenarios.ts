@@ -1,4 +1,4 @@
-import { checkTarget, matches } from './faults.js';
+import { checkRetryAfter, checkTarget, matches } from './faults.js';
 import type {
   CheckoutCompletesScenario,
   FaultTarget,
@@ -45,14 +45,22 @@ type Active = Checkout | RateLimited | Flaky;
 /** The scenarios of one sandbox, newest first. Nothing runs on a timer: each request moves them on. */
 export function createScenarioRegistry(store: ScenarioStore) {
   let active: Active[] = [];
+  const onEnd = new Map<Active, () => void>();
   const drop = (item: Active) => {
     const before = active.length;
     active = active.filter((other) => other !== item);
+    onEnd.delete(item);
     return active.length < before;
+  };
+  // A scenario that ran its course (a checkout completed, a rate limit used up) tells whoever added it.
+  const finish = (item: Active) => {
+    const done = onEnd.get(item);
+    drop(item);
+    done?.();
   };
 
   function complete(item: Checkout): void {
-    drop(item);
+    finish(item);
     const session = store.sessions.get(item.sessionId);
     if (session === undefined) return; // deleted meanwhile: nothing left to complete
     // Stored objects are replaced, never changed: an answer being written may still hold the old one.
@@ -61,14 +69,16 @@ export function createScenarioRegistry(store: ScenarioStore) {
   }
 
   return {
-    /** Adds a scenario; the remover answers whether it was still active. */
-    add(scenario: Scenario): () => boolean {
+    /** Adds a scenario; the remover answers whether it was still active. `onEnd` runs when it has run its course. */
+    add(scenario: Scenario, ended?: () => void): () => boolean {
       const item = activate(scenario, store);
       active.unshift(item);
+      if (ended !== undefined) onEnd.set(item, ended);
       return () => drop(item);
     },
     clear(): void {
       active = [];
+      onEnd.clear();
     },
     /** Completes every checkout whose `afterMs` has passed; called before any record is read. */
     settle(): void {
@@ -97,7 +107,7 @@ export function createScenarioRegistry(store: ScenarioStore) {
         | undefined;
       if (item === undefined) return undefined;
       if (item.kind === 'rate-limited') {
-        if (--item.remaining <= 0) drop(item);
+        if (--item.remaining <= 0) finish(item);
         return item.fault;
       }
       item.seen += 1;
@@ -139,9 +149,7 @@ function activate(scenario: Scenario, store: ScenarioStore): Active {
   if (scenario.kind === 'rate-limited') {
     const times = positiveInteger(scenario.times, 2, 'scenario.times');
     const retryAfter = scenario.retryAfter ?? 1;
-    if (!((typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter >= 0) || (typeof retryAfter === 'string' && retryAfter !== ''))) {
-      throw new TypeError('"scenario.retryAfter" must be a non-negative integer of seconds or an HTTP date string');
-    }
+    checkRetryAfter(retryAfter, 'scenario.retryAfter');
     return { kind: 'rate-limited', target: { ...target }, fault: { kind: 'status', status: 429, retryAfter }, remaining: times };
   }
   const failEvery = positiveInteger(scenario.failEvery, 2, 'scenario.failEvery');

@@ -72,13 +72,14 @@ export interface FaultTarget {
 interface FaultBase {
   /** Apply to the next `times` matching requests only, then remove itself. Default: until removed. */
   times?: number;
-  /** Wait this long (ms) before answering; ends early if the request is aborted. */
+  /** Wait this long (ms, at most 3,600,000: one hour) before answering; ends early if the request is aborted. */
   delayMs?: number;
 }
 
 /** Added latency, then the normal answer. */
 export interface LatencyFault extends FaultBase {
   kind: 'latency';
+  /** The delay in ms, at most 3,600,000 (one hour). */
   ms: number;
 }
 /** Any HTTP status with an envelope `{ code, msg, data: null }`, optionally with Retry-After and extra headers. */
@@ -91,6 +92,7 @@ export interface StatusFault extends FaultBase {
   msg?: string;
   /** Retry-After: a number of seconds, or a string sent as is (an HTTP date). */
   retryAfter?: number | string;
+  /** Extra response headers: valid HTTP names and values (no line breaks). */
   headers?: Record<string, string>;
 }
 /** An HTML error page instead of JSON (status default 200, as a misrouted proxy or captive portal sends). */
@@ -169,6 +171,11 @@ export interface SandboxOptions {
   basePath?: string;
   /** Keep at most this many log entries (the newest). Default 1000. */
   logLimit?: number;
+  /**
+   * Origins whose browser pages may call the sandbox (CORS), such as `['http://localhost:5173']` for a front-end
+   * dev server. Default none: browsers refuse the answers for pages on other origins.
+   */
+  cors?: readonly string[];
 }
 
 /** A stand-in for the checkout service, answering `Request`s with `Response`s. */

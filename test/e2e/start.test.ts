@@ -77,6 +77,10 @@ describe.skipIf(!available)('npm start', () => {
       }, 100);
     });
     expect(new URL(link).port).toBe(String(ports.worker));
+    // The sandbox runs in npm start's own process, through the package's API (createSandbox + serveSandbox), on
+    // the address of .dev.vars: not the CLI, whose banner nothing reads any more.
+    expect(output).toContain(`[start] sandbox (the checkout service stand-in) on http://127.0.0.1:${ports.sandbox}`);
+    expect(output).not.toContain('Checkout service sandbox on');
 
     // The generated settings: random secrets, the sandbox on loopback.
     const vars = readFileSync(join(directory, 'dev.vars'), 'utf8');

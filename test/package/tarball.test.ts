@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
+import { repoRoot } from '../shared/run.js';
 
 const { tarball, files, canary }: Packed = inject('packed');
 // The tarball's contents, extracted once, to read what a user gets.
@@ -21,13 +22,41 @@ function targets(value: unknown): string[] {
   return [];
 }
 const inTarball = (target: string) => target.replace(/^\.\//, '');
+const TOP_LEVEL = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'wrangler.toml', 'scripts/checkout-lookup.mjs', 'scripts/create.mjs', 'scripts/start.mjs', 'scripts/dev-vars.mjs'];
+
+/** The `#anchors` GitHub makes of a Markdown file's headings. */
+function anchorsOf(markdown: string): Set<string> {
+  const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)];
+  return new Set(headings.map((m) => `#${m[1]!.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')}`));
+}
 
 describe('npm pack from a clean clone', () => {
-  test('ships dist, README.md, LICENSE, CHANGELOG.md and package.json, nothing else', () => {
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js']) expect(files).toContain(file);
-    expect(files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(file))).toEqual([]);
+  test('ships dist, docs, the sample worker template and its scripts, README.md, LICENSE, CHANGELOG.md, package.json', () => {
+    for (const file of [...TOP_LEVEL, 'dist/index.js', 'docs/testing.md', 'worker/index.ts', 'worker/README.md']) expect(files).toContain(file);
+    const elsewhere = files.filter((file) => !/^(dist|docs|worker)\//.test(file) && !TOP_LEVEL.includes(file));
+    expect(elsewhere).toEqual([]);
+    // The template is the repository's worker/ as a whole, whatever files it holds: what git tracks there.
+    const tracked = execFileSync('git', ['ls-files', 'worker'], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n');
+    expect(files.filter((file) => file.startsWith('worker/')).sort()).toEqual(tracked.sort());
     // Spelled out, for a clear message if "files" ever widens.
-    for (const file of files) expect(file).not.toMatch(/(^|\/)(src|test|bench|worker|scripts|node_modules)\/|\.dev\.vars|(^|\/)\.env|\.tgz$|\.test\.|\.map$/);
+    for (const file of files) expect(file).not.toMatch(/(^|\/)(src|test|bench|node_modules)\/|\.dev\.vars|(^|\/)\.env|\.tgz$|\.test\.|\.map$/);
+  });
+
+  test('every relative link in the shipped Markdown resolves inside the tarball, anchors included', () => {
+    const markdown = files.filter((file) => file.endsWith('.md'));
+    expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/testing.md', 'worker/README.md']));
+    let checked = 0;
+    for (const file of markdown) {
+      for (const [, link] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(link!)) continue; // https:, mailto: ...
+        const [path, anchor] = link!.split('#') as [string, string | undefined];
+        const target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), path));
+        expect(files, `${file} links to ${link}`).toContain(target);
+        if (anchor !== undefined && target.endsWith('.md')) expect(anchorsOf(read(target)), `${file} links to ${link}`).toContain(`#${anchor}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   test('has the JS, CJS, .d.ts and .d.cts of every export, and every file package.json points at', () => {
@@ -68,9 +97,7 @@ describe('npm pack from a clean clone', () => {
     const readme = read('README.md');
     const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
     expect(links.length).toBeGreaterThan(0);
-    const anchors = new Set(
-      [...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => `#${m[1]!.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')}`),
-    );
+    const anchors = anchorsOf(readme);
     for (const link of links) {
       if (link.startsWith('#')) expect(anchors, `README link ${link}`).toContain(link);
       else expect(link, 'README link').toMatch(/^https:\/\//);

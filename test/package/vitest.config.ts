@@ -8,5 +8,6 @@ export default defineProject({
     include: ['**/*.test.ts'],
     environment: 'node',
     globalSetup: ['../shared/packed.ts'],
+    testTimeout: 60_000,
   },
 });

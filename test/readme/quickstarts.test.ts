@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -5,7 +6,7 @@ import { SANDBOX_IDS, type SandboxLogEntry } from 'checkout-lookup/testing';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
-import { documentedCommand, type Quickstart, quickstart, sandboxCommand } from './readme.js';
+import { documentedCommand, type Quickstart, quickstart, README, sandboxCommand } from './readme.js';
 
 const { app, node20 }: Packed = inject('packed');
 const UNKNOWN_ORDER = 'ord_missing';
@@ -16,7 +17,7 @@ let env: Record<string, string>;
 let output = '';
 
 beforeAll(async () => {
-  // The quickstarts' first step as written, `npx checkout-lookup-sandbox --port 8787`, on a free port here, from
+  // The quickstarts' first step as written, `npx checkout-lookup-sandbox --port 8790`, on a free port here, from
   // the user's project (its node_modules/.bin), with the registry unreachable.
   const command = sandboxCommand();
   expect(command.slice(0, 3)).toEqual(['npx', 'checkout-lookup-sandbox', '--port']);
@@ -156,34 +157,49 @@ describe('README quickstart "### Cloudflare Workers"', () => {
   const block = quickstart(/^### Cloudflare Workers$/);
   const RESULT_MARKER = 'WORKERD-RESULT ';
 
-  test('runs in workerd: 200 JSON for a seeded order, 502 JSON ApiError for an unknown one, 400 InvalidIdError for an empty one', async () => {
+  test('names @cloudflare/workers-types, where ExportedHandler comes from', () => {
+    const text = readFileSync(README, 'utf8');
+    const section = text.slice(text.indexOf('### Cloudflare Workers'), text.indexOf('### Deno'));
+    expect(section).toContain('@cloudflare/workers-types');
+    expect(block.code).toContain('satisfies ExportedHandler<Env>');
+  });
+
+  test('runs in workerd: 200 for a seeded order, 404 for an unknown one, 400 for a bad id, 502 for a failing service, 504 for a slow one', { timeout: 90_000 }, async () => {
     expect(block.lang).toBe('ts');
+    // A service that fails every attempt for one id, and one that answers later than the quickstart's 5 s deadline.
+    const faults = [
+      { target: { route: 'order', id: 'ord_failing' }, fault: { kind: 'status', status: 500 } },
+      { target: { route: 'order', id: 'ord_slow' }, fault: { kind: 'latency', ms: 30_000 } },
+    ];
+    for (const body of faults) {
+      const added = await fetch(`${env['API_BASE_URL']}/__sandbox/faults`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: JSON.stringify(body) });
+      expect(added.status).toBe(201);
+    }
     const from = (await logged()).length;
     const result = await runBlock(block, 'worker.ts', NODE_24, [
       join(import.meta.dirname, '../shared/workerd-runner.mjs'),
       'worker.ts',
       `/?order=${SANDBOX_IDS.orders.ada}`,
-      '/?order=nope',
+      `/?order=${UNKNOWN_ORDER}`,
       '/?order=',
-    ]);
+      '/?order=ord_failing',
+      '/?order=ord_slow',
+    ]).finally(() => fetch(`${env['API_BASE_URL']}/__sandbox/faults`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }));
     expect(result.code, result.report).toBe(0);
     const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
     expect(line, result.report).toBeDefined();
-    const [found, unknown, empty] = JSON.parse(line!.slice(RESULT_MARKER.length)) as Array<{
-      status: number;
-      contentType: string | null;
-      body: string;
-    }>;
+    const answers = JSON.parse(line!.slice(RESULT_MARKER.length)) as Array<{ status: number; contentType: string | null; body: string }>;
+    for (const answer of answers) expect(answer.contentType, result.report).toMatch(/^application\/json\b/);
+    const [found, unknown, empty, failing, slow] = answers.map((answer) => ({ status: answer.status, body: JSON.parse(answer.body) as unknown }));
 
-    expect(found?.status, result.report).toBe(200);
-    expect(found?.contentType).toMatch(/^application\/json\b/);
-    expect(JSON.parse(found!.body)).toMatchObject({ status: 'success' });
-    expect(unknown?.status, result.report).toBe(502);
-    expect(unknown?.contentType).toMatch(/^application\/json\b/);
-    expect(JSON.parse(unknown!.body)).toEqual({ error: 'ApiError' });
-    expect(empty?.status, result.report).toBe(400);
-    expect(empty?.contentType).toMatch(/^application\/json\b/);
-    expect(JSON.parse(empty!.body)).toEqual({ error: 'InvalidIdError' });
-    expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, 'GET /api/order/nope 404']);
+    expect(found, result.report).toMatchObject({ status: 200, body: { status: 'success' } });
+    expect(unknown, result.report).toEqual({ status: 404, body: { error: 'NotFound' } });
+    expect(empty, result.report).toEqual({ status: 400, body: { error: 'InvalidIdError' } });
+    expect(failing, result.report).toEqual({ status: 502, body: { error: 'ApiError' } });
+    expect(slow, result.report).toEqual({ status: 504, body: { error: 'TimeoutError' } });
+    const answered = await answeredSince(from);
+    expect(answered.slice(0, 2)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`, `GET /api/order/${UNKNOWN_ORDER} 404`]);
+    // The failing service was tried three times (maxRetries 2), as the SDK does for a 500.
+    expect(answered.filter((entry) => entry === 'GET /api/order/ord_failing 500')).toHaveLength(3);
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../shared/run.js';
 
@@ -68,4 +69,59 @@ export function sandboxCommand(text = readFileSync(README, 'utf8')): string[] {
   const line = text.split(/\r?\n/).find((candidate) => candidate.startsWith('npx checkout-lookup-sandbox'));
   if (!line) throw new Error(`${README} documents no \`npx checkout-lookup-sandbox\` command`);
   return line.trim().split(/\s+/);
+}
+
+/** A fenced code block of a Markdown file. */
+export interface CodeBlock {
+  /** The Markdown file, relative to the repository, such as `docs/testing.md`. */
+  readonly file: string;
+  /** 1-based line of the opening fence. */
+  readonly line: number;
+  readonly lang: string;
+  readonly code: string;
+  /** The nearest heading above the block, such as `### Bun`. */
+  readonly heading: string;
+}
+
+/** Every fenced block of `file` (relative to the repository) whose language is one of `langs`. */
+export function codeBlocks(file: string, langs: readonly string[]): CodeBlock[] {
+  const lines = readFileSync(join(repoRoot, file), 'utf8').split(/\r?\n/);
+  const blocks: CodeBlock[] = [];
+  let heading = '';
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (/^#{1,6} /.test(line)) heading = line;
+    const open = /^(`{3,}|~{3,})\s*(\S*)/.exec(line);
+    if (!open) continue;
+    const close = lines.findIndex((candidate, end) => end > index && candidate.trimEnd() === open[1]);
+    if (close === -1) throw new Error(`the code block at ${file}:${index + 1} is never closed`);
+    const lang = open[2] ?? '';
+    if (langs.includes(lang)) blocks.push({ file, line: index + 1, lang, code: `${lines.slice(index + 1, close).join('\n')}\n`, heading });
+    index = close;
+  }
+  return blocks;
+}
+
+/** The Markdown files that ship with the package and hold code: README.md and docs/*.md. */
+export function shippedDocs(): string[] {
+  return ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+}
+
+/**
+ * A consumer's project in a temp dir: the packed checkout-lookup and its valibot copied from `app`, where
+ * `npm install <tarball>` put them, every other package (types, vitest, msw, happy-dom...) linked from this repository's node_modules.
+ */
+export function consumerProject(app: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'checkout-lookup-consumer-'));
+  writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
+  mkdirSync(join(dir, 'node_modules'));
+  const own = new Set(['checkout-lookup', 'valibot']);
+  // Copied, not linked: Node resolves a package's imports from its real path, and the optional peers
+  // (msw, @hono/node-server) are to be found in this project, as in a user's.
+  for (const name of own) cpSync(join(app, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true });
+  for (const name of readdirSync(join(repoRoot, 'node_modules'))) {
+    if (own.has(name) || name.startsWith('.')) continue;
+    symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  }
+  return dir;
 }

@@ -112,19 +112,61 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     [['--nope'], /Unknown option '--nope'/],
     [['--seed', 'missing.json'], /--seed: cannot read missing\.json \(ENOENT\)/],
     [['--key', ''], /--key must not be empty/],
+    [['--cors', 'localhost:5173'], /--cors must be origins separated by commas, such as http:\/\/localhost:5173, not "localhost:5173"/],
+    [['-c', 'http://localhost:5173/app'], /--cors must be origins separated by commas/],
   ])('%j exits 2 with a clear message and the usage', async (args, message) => {
     const bin = start(args);
     expect((await bin.exit).code).toBe(2);
     expect(bin.output()).toMatch(message);
-    expect(bin.output()).toContain('Usage: checkout-lookup-sandbox [--port N] [--key K] [--seed file.json]');
+    expect(bin.output()).toContain('Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins]');
+  });
+
+  test('--help lists every flag, short and long, the port story and where the docs are', async () => {
+    for (const flag of ['--help', '-h']) {
+      const bin = start([flag]);
+      expect((await bin.exit).code).toBe(0);
+      const help = bin.output();
+      for (const line of ['-p, --port N', '-k, --key K', '-s, --seed file.json', '-c, --cors origins', '-h, --help']) expect(help).toContain(line);
+      expect(help).toContain('(default 8790; 0 picks a free one)');
+      expect(help).toContain('The sample worker (npm start) listens on 8787 and calls this sandbox on 8790.');
+      expect(help).toContain('node_modules/checkout-lookup/docs/testing.md');
+    }
+  });
+
+  test('the short flags -p, -k, -s and -c work as the long ones', async () => {
+    const seedFile = join(dir, 'short-seed.json');
+    writeFileSync(seedFile, JSON.stringify({ orders: [{ orderId: 'ord_short' }] }));
+    const bin = start(['-p', '0', '-k', 'sk_test_short_flags', '-s', seedFile, '-c', 'http://localhost:5173,http://127.0.0.1:4173']);
+    const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await bin.waitFor(/Ctrl-C stops/);
+    expect(bin.output()).toContain('Browser pages on http://localhost:5173, http://127.0.0.1:4173 may call it (CORS).');
+    const response = await fetch(`${url}/api/order/ord_short`, {
+      headers: { 'x-api-key': 'sk_test_short_flags', 'x-timestamp': String(Date.now()), origin: 'http://127.0.0.1:4173' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    bin.child.kill('SIGINT');
+    expect((await bin.exit).code).toBe(0);
   });
 
   test('a bad seed file is refused, naming the record at fault', async () => {
     const cases: [string, RegExp][] = [
       ['{"orders": [', /is not valid JSON/],
       ['[]', /must hold an object \{ "orders": \[\.\.\.\], "sessions": \[\.\.\.\] \}/],
-      ['{"orders": {}}', /"orders" in .* must be an array/],
-      ['{"orders": [{"orderId": "ord_1"}, {"status": "x"}]}', /"orders\[1\]\.orderId" in .* must be a non-empty string/],
+      ['{"orders": {}}', /--seed: .*bad-seed\.json: "orders" must be an array/],
+      ['{"orders": [{"orderId": "ord_1"}, {"status": "x"}]}', /--seed: .*bad-seed\.json: "orders\[1\]\.orderId" must be a non-empty string/],
+      [
+        '{"orders": [{"orderId": "ord_1", "amountTotal": "12.50"}]}',
+        /--seed: .*bad-seed\.json: order "ord_1": "orders\[0\]\.amountTotal" must be a finite number, not the string "12\.50"; the SDK would reject it/,
+      ],
+      [
+        '{"sessions": [{"sessionId": "cs_1", "price": {"priceList": [{"amount": true}]}}]}',
+        /session "cs_1": "sessions\[0\]\.price\.priceList\[0\]\.amount" must be a finite number, not boolean true/,
+      ],
+      [
+        '{"orders": [{"orderId": "ord_1"}, {"orderId": "ord_2"}, {"orderId": "ord_1"}]}',
+        /"orders\[2\]\.orderId" repeats "ord_1", the id of "orders\[0\]"; each order needs its own id/,
+      ],
       ['{"order": []}', /has "order"; only "orders" and "sessions" are read/],
     ];
     for (const [content, message] of cases) {

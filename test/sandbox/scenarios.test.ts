@@ -78,7 +78,7 @@ describe('sandbox.reset', () => {
   test('rejects a seed that is not { orders, sessions }', () => {
     expect(() => createSandbox({ seed: 'yes' as never })).toThrow(/"seed"/);
     expect(() => createSandbox({ seed: { orders: {} as never } })).toThrow(/"seed.orders" must be an array/);
-    expect(() => createSandbox({ seed: { sessions: [{}] as never } })).toThrow(/"session.sessionId"/);
+    expect(() => createSandbox({ seed: { sessions: [{}] as never } })).toThrow('"seed.sessions[0].sessionId" must be a non-empty string');
   });
 });
 

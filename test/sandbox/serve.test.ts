@@ -116,14 +116,49 @@ describe('serveSandbox', () => {
 
   test('stall: the server stops waiting once the client goes away, and close() does not hang', async () => {
     const sandbox = createSandbox();
-    const server = await start(sandbox);
+    const signals: AbortSignal[] = [];
+    const server = await start({ ...sandbox, fetch: (request: Request) => (signals.push(request.signal), sandbox.fetch(request)) } as Sandbox);
     sandbox.fault({}, { kind: 'stall' });
     const controller = new AbortController();
     const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox), signal: controller.signal });
     const reader = response.body!.getReader();
-    await reader.read();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    // The stall holds: no more body arrives while the client waits (the next read is still pending after the abort).
+    const next = reader.read().then(
+      () => 'more body',
+      (error: unknown) => (error as Error).name,
+    );
+    expect(signals[0]!.aborted).toBe(false);
     controller.abort();
-    await server.close();
+    expect(await next).toBe('AbortError');
+    // The server learns that the client went away, so nothing of the stalled answer is left waiting on it ...
+    await until(() => signals[0]!.aborted, "the server sees the client's abort");
+    expect(sandbox.log[0]).toMatchObject({ status: 200, fault: 'stall', bodyBytes: first.value!.byteLength });
+    // ... and close() resolves: no connection is left holding it open.
+    await expect(server.close()).resolves.toBeUndefined();
+    const refused = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox) }).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+  });
+
+  test('returns its URL, port and API key as data, and logs one line per request without headers', async () => {
+    const sandbox = createSandbox({ apiKey: 'sk_test_serve_data' });
+    const lines: string[] = [];
+    const server = await serveSandbox(sandbox, { log: (line) => lines.push(line) });
+    servers.push(server);
+    expect(server).toMatchObject({ url: `http://127.0.0.1:${server.port}`, apiKey: 'sk_test_serve_data' });
+    expect(server.port).toBeGreaterThan(0);
+    expect((await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox) })).status).toBe(200);
+    sandbox.fault({}, { kind: 'drop', times: 1 });
+    await expect(fetch(`${server.url}${ORDER}?again=1`, { headers: headers(sandbox) })).rejects.toThrow(TypeError);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/order\/ord_ada_1 -> 200$/);
+    expect(lines[1]).toMatch(/ GET \/api\/order\/ord_ada_1\?again=1 -> connection dropped$/);
+    expect(lines.join('\n')).not.toContain('sk_test_serve_data');
+    await expect(serveSandbox(sandbox, { log: 'yes' as never })).rejects.toThrow('"log" must be a function');
   });
 
   test('oversized: streams lazily, so a client that stops reading stops the production', async () => {

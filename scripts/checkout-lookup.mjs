@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The package's `checkout-lookup` command: `create <folder>` writes a project with the sample worker (create.mjs),
+// `start` runs a project's worker against the sandbox (start.mjs, the same script as this repository's npm start).
+const USAGE = `Usage:
+  npx checkout-lookup create <folder>   a new project with the sample Cloudflare Worker (then: cd <folder>, npm install, npm start)
+  npx checkout-lookup start             in that project: the worker on http://127.0.0.1:8787 against a sandbox on :8790
+  npx checkout-lookup --help            this text
+
+The sandbox alone: npx checkout-lookup-sandbox --help
+Docs: node_modules/checkout-lookup/README.md, node_modules/checkout-lookup/worker/README.md and
+      node_modules/checkout-lookup/docs/testing.md
+      (https://github.com/checkout-lookup/checkout-lookup#readme)
+`;
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'create' && rest.length === 1 && !rest[0].startsWith('-')) {
+  const { create } = await import('./create.mjs');
+  try {
+    const { dir, files } = create(rest[0]);
+    process.stdout.write(`Wrote ${dir}:\n${files.map((file) => `  ${file}`).join('\n')}\n\nNext:\n  cd ${rest[0]}\n  npm install\n  npm start\n`);
+  } catch (error) {
+    process.stderr.write(`checkout-lookup create: ${error.message}\n`);
+    process.exit(1);
+  }
+} else if (command === 'start' && rest.length === 0) {
+  await import('./start.mjs');
+} else if (command === '--help' || command === '-h') {
+  process.stdout.write(USAGE);
+} else {
+  process.stderr.write(`checkout-lookup: ${command ? `unknown arguments: ${[command, ...rest].join(' ')}` : 'no command given'}\n\n${USAGE}`);
+  process.exit(2);
+}

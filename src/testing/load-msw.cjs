@@ -1,0 +1,10 @@
+// The CommonJS twin of load-msw.ts, put in its place by the build (tsup.config.ts) for the .cjs files.
+const { missingPeer } = require('./peer.ts');
+
+try {
+  const msw = require('msw');
+  exports.http = msw.http;
+  exports.HttpResponse = msw.HttpResponse;
+} catch (error) {
+  throw missingPeer('msw', 'testing/msw', error);
+}

@@ -1,0 +1,10 @@
+// msw, loaded so that its absence names the package and the install command instead of failing as a bare
+// ERR_MODULE_NOT_FOUND. The CommonJS build uses load-msw.cjs (no top-level await there).
+import { missingPeer } from './peer.js';
+
+const msw = await import('msw').catch((error: unknown) => {
+  throw missingPeer('msw', 'testing/msw', error);
+});
+
+export const http = msw.http;
+export const HttpResponse = msw.HttpResponse;

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import type { Packed } from '../shared/packed.js';
+import { deadAddress, NODE_24, run } from '../shared/run.js';
+
+// `npx checkout-lookup create` from the packed tarball, as a user with nothing but npm would: scaffold, install (the
+// tarball in place of the registry version, which does not exist yet; the other dependencies from the registry),
+// `npm start`, sign in with the printed link and read the order page.
+const { tarball, files, app, node20 }: Packed = inject('packed');
+const work = mkdtempSync(join(tmpdir(), 'checkout-lookup-create-'));
+const project = join(work, 'my-worker');
+// wrangler needs Node 22.12 or later: Node 24 first on PATH, for npm's scripts and the `checkout-lookup` bin.
+const env = { PATH: `${dirname(NODE_24)}:${process.env['PATH']}`, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: join(work, 'wrangler-logs') };
+let start: ChildProcess | undefined;
+let output = '';
+
+afterAll(async () => {
+  if (start?.pid !== undefined && start.exitCode === null) {
+    process.kill(-start.pid, 'SIGKILL');
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Whether `port` on 127.0.0.1 can be listened on again within 15 s. */
+async function freed(port: number): Promise<boolean> {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return true;
+  }
+  return false;
+}
+
+const devVars = () => readFileSync(join(project, '.dev.vars'), 'utf8');
+const secretsOf = (text: string) => [...text.matchAll(/^(?:API_KEY|AUTH_SECRET)="(.+)"$/gm)].map((m) => m[1]!);
+
+describe('npx checkout-lookup', () => {
+  test('--help names the commands and docs inside the installed package, each of which exists, and the web page', async () => {
+    const result = await run('npx', ['checkout-lookup', '--help'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(0);
+    expect(result.stdout).toMatch(/checkout-lookup create <folder>/);
+    const paths = [...result.stdout.matchAll(/node_modules\/checkout-lookup\/\S+\.md/g)].map((m) => m[0]);
+    expect(paths).toEqual(expect.arrayContaining(['node_modules/checkout-lookup/README.md', 'node_modules/checkout-lookup/worker/README.md']));
+    for (const path of paths) expect(() => readFileSync(join(app, path)), path).not.toThrow();
+    expect(result.stdout).toContain('https://github.com/checkout-lookup/checkout-lookup');
+  });
+
+  test('an unknown command exits 2 with the usage', async () => {
+    const result = await run('npx', ['checkout-lookup', 'creat', 'x'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(2);
+    expect(result.stderr).toContain('unknown arguments: creat x');
+    expect(result.stderr).toContain('Usage:');
+  });
+});
+
+describe('npx checkout-lookup create my-worker', () => {
+  test('writes the worker, package.json, wrangler.toml, tsconfig.json, README.md, .gitignore and .dev.vars', async () => {
+    const result = await run('npx', ['checkout-lookup', 'create', project], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(0);
+    expect(result.stdout).toContain('npm install');
+
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, any>;
+    const shipped = JSON.parse(readFileSync(join(app, 'node_modules/checkout-lookup/package.json'), 'utf8')) as Record<string, any>;
+    expect(manifest).toMatchObject({
+      name: 'my-worker',
+      private: true,
+      type: 'module',
+      scripts: { start: 'checkout-lookup start' },
+      dependencies: { 'checkout-lookup': `^${shipped['version']}` },
+      devDependencies: { wrangler: shipped['devDependencies']['wrangler'], '@cloudflare/workers-types': expect.any(String) },
+    });
+    // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds.
+    const template = files.filter((file) => file.startsWith('worker/') && file !== 'worker/README.md').sort();
+    const written = readdirSync(join(project, 'worker'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(project, join(entry.parentPath, entry.name)))
+      .sort();
+    expect(written).toEqual(template);
+    for (const file of template) {
+      expect(readFileSync(join(project, file), 'utf8'), file).toBe(readFileSync(join(app, 'node_modules/checkout-lookup', file), 'utf8'));
+    }
+    expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^name = "my-worker"$/m);
+    expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^main = "worker\/index.ts"$/m);
+    expect(JSON.parse(readFileSync(join(project, 'tsconfig.json'), 'utf8'))).toEqual({ extends: './worker/tsconfig.json' });
+    expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('npm start');
+    expect(readFileSync(join(project, '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['.dev.vars', 'node_modules/']));
+    expect(devVars()).toContain('API_BASE_URL="http://127.0.0.1:8790"');
+    expect(devVars()).toMatch(/^API_KEY="[\w-]{32}"$/m);
+    expect(devVars()).toMatch(/^AUTH_SECRET="[\w-]{43}"$/m);
+    for (const secret of secretsOf(devVars())) expect(result.stdout).not.toContain(secret);
+  });
+
+  test('refuses a folder that is not empty, and exits 1 saying so', async () => {
+    const result = await run('npx', ['checkout-lookup', 'create', project], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
+    expect(result.code, result.report).toBe(1);
+    expect(result.stderr).toMatch(/exists and is not empty/);
+  });
+
+  test('installs with the tarball in place of the registry version, and type-checks with the Workers types', { timeout: 300_000 }, async () => {
+    const install = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: project,
+      env,
+      secrets: secretsOf(devVars()),
+      timeoutMs: 280_000,
+    });
+    expect(install.code, install.report).toBe(0);
+    const typecheck = await run('npm', ['run', 'typecheck'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
+    expect(typecheck.code, typecheck.report).toBe(0);
+  });
+
+  test('on Node 20, npm start says that wrangler needs Node 22.12, and starts nothing', async () => {
+    const result = await run(node20, [join(project, 'node_modules/.bin/checkout-lookup'), 'start'], { cwd: project, secrets: secretsOf(devVars()) });
+    expect(result.code, result.report).toBe(1);
+    expect(result.stdout).toMatch(/^\[start\] wrangler needs Node 22\.12 or later; this is Node 20\.\d+\.\d+$/m);
+  });
+
+  test('npm start serves the signed-in order page against the sandbox, and Ctrl-C stops it', { timeout: 150_000 }, async () => {
+    // Free ports here instead of the documented 8790 and 8787, which other tests on this machine may hold.
+    const sandboxPort = new URL(await deadAddress()).port;
+    const workerPort = new URL(await deadAddress()).port;
+    writeFileSync(join(project, '.dev.vars'), devVars().replace('http://127.0.0.1:8790', `http://127.0.0.1:${sandboxPort}`));
+    const secrets = secretsOf(devVars());
+    start = spawn('npm', ['start'], {
+      cwd: project,
+      env: { ...process.env, ...env, PORT: workerPort },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    start.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    start.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const hidden = () => secrets.reduce((text, secret) => text.split(secret).join('[secret]'), output);
+
+    let link: string | undefined;
+    for (const deadline = Date.now() + 120_000; link === undefined; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      link = /(http:\/\/127\.0\.0\.1:\d+\/sign-in\?\S+next=%2Forders%2Ford_ada_1)/.exec(output)?.[1];
+      if (start.exitCode !== null || Date.now() > deadline) throw new Error(`npm start printed no sign-in link:\n${hidden()}`);
+    }
+    expect(hidden()).toContain(`sandbox (the checkout service stand-in) on http://127.0.0.1:${sandboxPort}`);
+    const origin = new URL(link).origin;
+    expect(origin).toBe(`http://127.0.0.1:${workerPort}`);
+
+    // The link shows the Continue page; its form posts the token back, which sets the session cookie.
+    const continuePage = await fetch(link);
+    expect(continuePage.status).toBe(200);
+    const form = new URL(link).searchParams;
+    const signIn = await fetch(`${origin}/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: form.get('token')!, next: form.get('next')! }),
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('Location')).toBe('/orders/ord_ada_1');
+    const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const orderPage = await fetch(`${origin}/orders/ord_ada_1`, { headers: { Cookie: cookie, 'Accept-Language': 'en-US' } });
+    expect(orderPage.status).toBe(200);
+    const html = await orderPage.text();
+    expect(html).toMatch(/<h1[^>]*>ADA-2026-0042<\/h1>/);
+    // The sandbox served the lookup: the worker's request to it is in the output, the key is not.
+    expect(output).toMatch(/\[sandbox\] GET \/api\/order\/ord_ada_1 200/);
+    for (const secret of secrets) expect(output).not.toContain(secret);
+
+    const exited = new Promise<string>((resolve) => start!.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
+    process.kill(-start.pid!, 'SIGINT'); // Ctrl-C in the terminal reaches the whole group
+    // npm itself ends by the signal; the script under it closes the sandbox and stops wrangler, freeing both ports.
+    expect(await exited, hidden()).toMatch(/^(0|SIGINT)$/);
+    for (const port of [sandboxPort, workerPort]) expect(await freed(Number(port)), `port ${port} after Ctrl-C`).toBe(true);
+    expect(output).not.toMatch(/stopped \(|did not answer/);
+  });
+});

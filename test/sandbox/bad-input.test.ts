@@ -1,0 +1,188 @@
+import { describe, expect, test } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOrder } from '../../src/testing/index.js';
+import { ORIGIN, signed } from './helpers.js';
+
+/** One control API call with the sandbox's key: status and the parsed body (null when there is none). */
+async function control(sandbox: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers: { 'x-api-key': sandbox.apiKey, ...headers } };
+  if (body !== undefined) init.body = typeof body === 'string' || body instanceof ReadableStream ? (body as BodyInit) : JSON.stringify(body);
+  if (body instanceof ReadableStream) (init as { duplex?: string }).duplex = 'half';
+  const response = await sandbox.fetch(`${ORIGIN}/__sandbox${path}`, init);
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+/** `{ a: { a: ... } }`, `levels` objects deep. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 1; i < levels; i++) value = { a: value };
+  return value;
+}
+
+describe('records are checked with the SDK schemas', () => {
+  test('createSandbox({ seed }) refuses a wrongly typed field, naming the record and the field', () => {
+    expect(() => createSandbox({ seed: { orders: [{ orderId: 'ord_1' }, { orderId: 'ord_2', amountTotal: '12.50' as never }] } })).toThrow(
+      new TypeError('order "ord_2": "seed.orders[1].amountTotal" must be a finite number, not the string "12.50"; the SDK would reject it'),
+    );
+    expect(() => createSandbox({ seed: { sessions: [{ sessionId: 'cs_1', customer: { email: 5 as never } }] } })).toThrow(
+      'session "cs_1": "seed.sessions[0].customer.email" must be a string, not number 5',
+    );
+    expect(() => createSandbox({ seed: { orders: [{ orderId: 'ord_1', priceDataList: [{ quantity: 1 }, { unitAmount: null, quantity: 'two' as never }] }] } })).toThrow(
+      '"seed.orders[0].priceDataList[1].quantity" must be an integer, not the string "two"',
+    );
+  });
+
+  test('createSandbox({ seed }) refuses an id used twice', () => {
+    expect(() => createSandbox({ seed: { sessions: [{ sessionId: 'cs_1' }, { sessionId: 'cs_1' }] } })).toThrow(
+      '"seed.sessions[1].sessionId" repeats "cs_1", the id of "seed.sessions[0]"; each session needs its own id',
+    );
+    // The same id as an order and as a session is two records, not a repeat.
+    expect(createSandbox({ seed: { orders: [{ orderId: 'x_1' }], sessions: [{ sessionId: 'x_1' }] } }).getOrder('x_1')).toEqual({ orderId: 'x_1' });
+  });
+
+  test('putOrder and putSession refuse what the SDK would reject, and store nothing', () => {
+    const sandbox = createSandbox({ seed: false });
+    expect(() => sandbox.putOrder({ orderId: 'ord_1', customerId: 5 as never })).toThrow('"order.customerId" must be a string, not number 5');
+    expect(() => sandbox.putSession({ sessionId: 'cs_1', price: { recurring: { freeTrialDays: '14' as never } } })).toThrow(
+      '"session.price.recurring.freeTrialDays" must be an integer, not the string "14"',
+    );
+    expect([sandbox.getOrder('ord_1'), sandbox.getSession('cs_1')]).toEqual([undefined, undefined]);
+  });
+
+  test('PUT /__sandbox/... answers 400 naming the record and the field, and stores nothing', async () => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'PUT', '/orders/ord_bad', { amountTotal: '12.50' })).toEqual({
+      status: 400,
+      body: { error: 'order "ord_bad": "order.amountTotal" must be a finite number, not the string "12.50"; the SDK would reject it' },
+    });
+    expect(await control(sandbox, 'PUT', '/sessions/cs_bad', { status: 'open', priceDataList: { name: 'beans' } })).toEqual({
+      status: 400,
+      body: { error: 'session "cs_bad": "session.priceDataList" must be an array, not an object; the SDK would reject it' },
+    });
+    expect([sandbox.getOrder('ord_bad'), sandbox.getSession('cs_bad')]).toEqual([undefined, undefined]);
+    // What the SDK accepts still goes in: unknown fields are kept, as the SDK keeps them.
+    expect(await control(sandbox, 'PUT', '/orders/ord_good', { amountTotal: 12.5, newField: { any: ['thing'] } })).toMatchObject({ status: 201 });
+  });
+
+  test('a record or body nested deeper than 32 levels is refused with a 400, even 3,000 levels deep', async () => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'PUT', '/orders/ord_deep', { metadata: nested(3000) })).toEqual({
+      status: 400,
+      body: { error: '"order" is nested more than 32 levels deep' },
+    });
+    expect(await control(sandbox, 'POST', '/faults', { fault: { kind: 'status', status: 503 }, extra: nested(40) })).toEqual({
+      status: 400,
+      body: { error: '"fault" is nested more than 32 levels deep' },
+    });
+    // 32 levels in all (the body is the first) is still fine.
+    expect(await control(sandbox, 'PUT', '/orders/ord_deep', { metadata: nested(31) })).toMatchObject({ status: 201 });
+    expect(() => sandbox.putOrder({ orderId: 'ord_deeper', metadata: nested(32) })).toThrow('"order" is nested more than 32 levels deep');
+  });
+});
+
+describe('control API bodies over 1 MiB', () => {
+  test('a declared Content-Length over the limit is answered 413 before any of the body is read', async () => {
+    const sandbox = createSandbox();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const answer = await control(sandbox, 'PUT', '/orders/ord_big', body, { 'content-length': String(600 * 1024 * 1024) });
+    expect(answer).toEqual({ status: 413, body: { error: "the body is larger than 1048576 bytes (1 MiB), the control API's limit" } });
+    expect(pulled).toBeLessThanOrEqual(1); // a stream may fill its queue once when it starts; nothing is read
+  });
+
+  test('an undeclared body is read only until it passes the limit, then answered 413', async () => {
+    const sandbox = createSandbox();
+    const chunk = 64 * 1024;
+    let produced = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        produced += chunk;
+        controller.enqueue(new Uint8Array(chunk).fill(0x20));
+      },
+    });
+    const answer = await control(sandbox, 'POST', '/faults', body);
+    expect(answer).toEqual({ status: 413, body: { error: "the body is larger than 1048576 bytes (1 MiB), the control API's limit" } });
+    // The stream would go on for ever; what was read stops a chunk or two past 1 MiB.
+    expect(produced).toBeLessThanOrEqual(1024 * 1024 + 2 * chunk);
+  });
+
+  test('a body of exactly 1 MiB is still read', async () => {
+    const sandbox = createSandbox();
+    const json = JSON.stringify({ status: 'success', padding: '' });
+    const text = json.replace('""', `"${'x'.repeat(1024 * 1024 - json.length)}"`);
+    expect(new TextEncoder().encode(text).byteLength).toBe(1024 * 1024);
+    expect((await control(sandbox, 'PUT', '/orders/ord_full', text)).status).toBe(201);
+  });
+});
+
+describe('faults and scenarios are checked when they are set', () => {
+  test.each([
+    [{ kind: 'status', status: 503, headers: { 'bad name': 'x' } }, '"fault.headers" has "bad name", which is not a valid header name'],
+    [{ kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    [{ kind: 'status', status: 503, headers: { 'x-ok': 5 } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    [{ kind: 'status', status: 503, headers: ['x'] }, '"fault.headers" must be an object of header names and values'],
+    [{ kind: 'status', status: 503, retryAfter: 'soon\n' }, '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks'],
+    [{ kind: 'status', status: 503, msg: 5 }, '"fault.msg" must be a string'],
+    [{ kind: 'status', status: 503, code: 1.5 }, '"fault.code" must be an integer'],
+    [{ kind: 'latency', ms: 2 ** 31 }, '"fault.ms" must be a number of ms from 0 to 3600000'],
+    [{ kind: 'latency', ms: 3_600_001 }, '"fault.ms" must be a number of ms from 0 to 3600000'],
+    [{ kind: 'html', delayMs: 2 ** 31 }, '"fault.delayMs" must be a number of ms from 0 to 3600000'],
+  ])('fault %j: 400 %s', async (fault, error) => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'POST', '/faults', { fault })).toEqual({ status: 400, body: { error } });
+    // Nothing was armed: the order answers normally.
+    expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(200);
+  });
+
+  test('the longest latency, one hour, is accepted', () => {
+    const sandbox = createSandbox();
+    expect(() => sandbox.fault({}, { kind: 'latency', ms: 3_600_000 })).not.toThrow();
+    expect(() => sandbox.fault({}, { kind: 'latency', ms: 3_600_001 })).toThrow(TypeError);
+  });
+
+  test('a scenario with a Retry-After that cannot be a header: 400', async () => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', retryAfter: 'Wed, 21 Oct 2026\r\nx: y' })).toEqual({
+      status: 400,
+      body: { error: '"scenario.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks' },
+    });
+  });
+});
+
+describe('used-up faults and scenarios leave the id map', () => {
+  test('a fault with times: 1 is gone from GET /__sandbox/faults once used; one without times stays', async () => {
+    const sandbox = createSandbox();
+    const once = await control(sandbox, 'POST', '/faults', { fault: { kind: 'status', status: 503, times: 1 }, target: { route: 'order' } });
+    const always = await control(sandbox, 'POST', '/faults', { fault: { kind: 'status', status: 502 }, target: { route: 'session' } });
+    expect([once.body, always.body]).toEqual([{ id: 'f1' }, { id: 'f2' }]);
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: ['f1', 'f2'] } });
+    expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(503);
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: ['f2'] } });
+    expect((await control(sandbox, 'DELETE', '/faults/f1')).status).toBe(404);
+    // Ids are not reused.
+    expect((await control(sandbox, 'POST', '/faults', { fault: { kind: 'empty' } })).body).toEqual({ id: 'f3' });
+  });
+
+  test('a rate limit used up and a completed checkout are gone from GET /__sandbox/scenarios', async () => {
+    const sandbox = createSandbox();
+    await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', times: 1, target: { route: 'order' } });
+    await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 1 });
+    await control(sandbox, 'POST', '/scenarios', { kind: 'flaky', target: { id: 'ord_grace_1' } });
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: ['s1', 's2', 's3'] } });
+    expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(429);
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: ['s2', 's3'] } });
+    expect((await sandbox.fetch(signed(sandbox, '/api/checkout/session/cs_open_ada'))).status).toBe(200);
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: ['s3'] } });
+    expect((await control(sandbox, 'POST', '/reset')).status).toBe(204);
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
+  });
+});
+
+// Typed records stay assignable: a checked SandboxOrder is still a plain object.
+const _typed: SandboxOrder = { orderId: 'ord_typed' };
+void _typed;
