@@ -67,7 +67,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           // it an abort goes unheard and the socket stays open until undici's own ~300 s timeout
           // (test/integration/abort-after-gc.test.ts).
           response = await Promise.race([fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))), aborted]);
-          text = await readText(response, maxBodyBytes, aborted);
+          text = await readText(response, maxBodyBytes, aborted, fetch === globalThis.fetch);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
           const cause = safeCause(failure, key);
@@ -86,8 +86,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           if (envelopeIssues) throw invalid(envelopeIssues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
-            // valibot's objects accept arrays; a list where the resource belongs is not the resource.
-            if (Array.isArray(data)) throw invalid([{ path: 'data', message: 'expected Object, received array' }]);
+            // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
             const [output, issues, more] = validate(schema, data, 'data');
             if (issues) throw invalid(issues, more);
             return output as T;

@@ -20,7 +20,7 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const parts = HTTP_DATE.exec(text.replace(ASCTIME, '$1, $3 $2 $5 $4 GMT'));
   if (!parts) return undefined;
-  const [day, year, hour, minute, second] = [parts[1], parts[3], parts[4], parts[5], parts[6]].map(Number) as [number, number, number, number, number];
+  const [, day, , year, hour, minute, second] = parts.map(Number) as number[] as [number, number, number, number, number, number, number];
   const month = MONTHS.indexOf(parts[2] as string) / 3;
   // RFC 850's two-digit year: the year with those digits from 49 years back to 50 years ahead.
   const thisYear = new Date(nowMs).getUTCFullYear();

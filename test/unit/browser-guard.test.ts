@@ -31,7 +31,7 @@ describe('in a DOM (a window and a document)', () => {
       const error = await call.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TypeError);
       expect((error as Error).message).toBe(
-        '"apiKey" must stay out of browsers (found window and document, not Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
+        '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
       );
     }
     expect(requests).toHaveLength(0);

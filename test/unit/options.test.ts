@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { isBrowser } from '../../src/core/browser.js';
-import { DEFAULTS, resolveOptions } from '../../src/core/resolve-options.js';
+import { resolveOptions } from '../../src/core/resolve-options.js';
 import { baseOf, urlOf } from '../../src/core/url.js';
 import { ApiError, getOrder, getSession, InvalidIdError, ValidationError } from '../../src/index.js';
 import type { LookupOptions } from '../../src/index.js';
@@ -9,16 +9,16 @@ import { BASE, envelope, KEY, ok, options, order, recordingFetch } from './helpe
 describe('the id is checked before any request', () => {
   const rule = '"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ';
   test.each([
-    ['empty', '', '"" (length 0)'],
-    ['"."', '.', '"." (length 1)'],
-    ['".."', '..', '".." (length 2)'],
-    ['257 characters', 'a'.repeat(257), `"${'a'.repeat(19)}…" (length 257)`],
-    ['a NUL', 'ord\u0000', '"ord\\u0000" (length 4, \\u0000 at index 3)'],
-    ['a newline', 'ord\n1', '"ord\\u000a1" (length 5, \\u000a at index 3)'],
-    ['DEL', 'ord\u007f', '"ord\\u007f" (length 4, \\u007f at index 3)'],
-    ['a C1 control', 'ord\u0085', '"ord\\u0085" (length 4, \\u0085 at index 3)'],
-    ['a line separator', 'ord\u2028', '"ord\\u2028" (length 4, \\u2028 at index 3)'],
-    ['a lone surrogate', 'ord\ud800', '"ord\ud800" (length 4, a lone surrogate)'],
+    ['empty', '', '0 characters'],
+    ['"."', '.', '"."'],
+    ['".."', '..', '".."'],
+    ['257 characters', 'a'.repeat(257), '257 characters'],
+    ['a NUL', 'ord\u0000', 'a control character'],
+    ['a newline', 'ord\n1', 'a control character'],
+    ['DEL', 'ord\u007f', 'a control character'],
+    ['a C1 control', 'ord\u0085', 'a control character'],
+    ['a line separator', 'ord\u2028', 'a control character'],
+    ['a lone surrogate', 'ord\ud800', 'a lone surrogate'],
     ['not a string', 42 as unknown as string, 'number'],
   ])('a bad id (%s) is an InvalidIdError stating the rule and what was received, from both functions, before any request', async (_, id, received) => {
     const { fetch, requests } = recordingFetch(ok(order));
@@ -51,36 +51,36 @@ describe('every option is checked before any request', () => {
   const timeout = '"timeout" must be a number from 1 to below 2^31; received ';
   const apiKey = '"apiKey" must be a string of visible ASCII characters; received ';
   test.each([
-    [{ baseUrl: 'not a url' }, `${url}"not a url"`],
-    [{ baseUrl: 'ftp://h.test/' }, `${url}"ftp://h.test/"`],
+    [{ baseUrl: 'not a url' }, `${url}a string that is not a URL`],
+    [{ baseUrl: 'ftp://h.test/' }, `${url}a ftp: URL`],
     // Schemes that merely end or start like http(s): the whole scheme must be http or https.
-    [{ baseUrl: 'xhttps://h.test/' }, `${url}"xhttps://h.test/"`],
-    [{ baseUrl: 'xhttp://h.test/' }, `${url}"xhttp://h.test/"`],
-    [{ baseUrl: 'https+x://h.test/' }, `${url}"https+x://h.test/"`],
-    [{ baseUrl: 'http2://h.test/' }, `${url}"http2://h.test/"`],
-    [{ baseUrl: 'https://h.test/?q=1' }, `${url}"https://h.test/?…"`],
+    [{ baseUrl: 'xhttps://h.test/' }, `${url}a xhttps: URL`],
+    [{ baseUrl: 'xhttp://h.test/' }, `${url}a xhttp: URL`],
+    [{ baseUrl: 'https+x://h.test/' }, `${url}a https+x: URL`],
+    [{ baseUrl: 'http2://h.test/' }, `${url}a http2: URL`],
+    [{ baseUrl: 'https://h.test/?q=1' }, `${url}a URL with a query`],
     [{ baseUrl: undefined }, `${url}undefined`],
-    [{ timeout: 0 }, `${timeout}0`],
-    [{ timeout: -1 }, `${timeout}-1`],
-    [{ timeout: Number.NaN }, `${timeout}NaN`],
-    [{ timeout: 2 ** 31 }, `${timeout}2147483648`],
+    [{ timeout: 0 }, `${timeout}number`],
+    [{ timeout: -1 }, `${timeout}number`],
+    [{ timeout: Number.NaN }, `${timeout}number`],
+    [{ timeout: 2 ** 31 }, `${timeout}number`],
     [{ timeout: null }, `${timeout}null`],
-    [{ timeout: '1000' }, `${timeout}"1000"`],
-    [{ timeout: true }, `${timeout}true`],
-    [{ maxRetries: -1 }, '"maxRetries" must be an integer, 0 or more; received -1'],
-    [{ maxRetries: 1.5 }, '"maxRetries" must be an integer, 0 or more; received 1.5'],
+    [{ timeout: '1000' }, `${timeout}string`],
+    [{ timeout: true }, `${timeout}boolean`],
+    [{ maxRetries: -1 }, '"maxRetries" must be an integer, 0 or more; received number'],
+    [{ maxRetries: 1.5 }, '"maxRetries" must be an integer, 0 or more; received number'],
     [{ maxRetries: null }, '"maxRetries" must be an integer, 0 or more; received null'],
-    [{ maxBodyBytes: 0 }, '"maxBodyBytes" must be a positive integer; received 0'],
-    [{ successCodes: '0' }, '"successCodes" must be an array of integers; received "0"'],
-    [{ successCodes: [0, 200.5] }, '"successCodes" must be an array of integers; received 200.5'],
-    [{ apiKey: '' }, `${apiKey}a string of length 0`],
-    [{ apiKey: 'key with space' }, `${apiKey}a string of length 14`],
+    [{ maxBodyBytes: 0 }, '"maxBodyBytes" must be a positive integer; received number'],
+    [{ successCodes: '0' }, '"successCodes" must be an array of integers; received string'],
+    [{ successCodes: [0, 200.5] }, '"successCodes" must be an array of integers; received array'],
+    [{ apiKey: '' }, `${apiKey}string`],
+    [{ apiKey: 'key with space' }, `${apiKey}string`],
     [{ apiKey: 123 }, `${apiKey}number`],
-    [{ fetch: 'no' }, '"fetch" must be a function; received "no"'],
+    [{ fetch: 'no' }, '"fetch" must be a function; received string'],
     [{ fetch: null }, '"fetch" must be a function; received null'],
     [{ headers: { 'Transfer-Encoding': 'chunked' } }, '"headers" must be free of headers runtimes refuse to send; received "transfer-encoding"'],
     [{ headers: { Expect: '100-continue' } }, '"headers" must be free of headers runtimes refuse to send; received "expect"'],
-    [{ headers: [['X-Bad', 'a\nb']] }, '"headers" must be valid names and values; received a bad entry for "X-Bad"'],
+    [{ headers: [['X-Bad', 'a\nb']] }, '"headers" must be valid names and values; received array'],
   ])('%o is a TypeError stating the rule, naming the option, before any request and leaving no timer', async (bad, message) => {
     vi.useFakeTimers();
     try {
@@ -262,59 +262,56 @@ describe('the id and the base URL, read by urlOf', () => {
       expect(idError(42).message).toBe(`${RULE}number`);
       expect(idError(undefined).message).toBe(`${RULE}undefined`);
       expect(idError(null).message).toBe(`${RULE}null`);
-      expect(idError(['ord_1']).message).toBe(`${RULE}an array`);
+      expect(idError(['ord_1']).message).toBe(`${RULE}array`);
     });
 
-    test('says the id is empty, "." or "..", with its length', () => {
-      expect(idError('').message).toBe(`${RULE}"" (length 0)`);
-      expect(idError('.').message).toBe(`${RULE}"." (length 1)`);
-      expect(idError('..').message).toBe(`${RULE}".." (length 2)`);
-    });
-
-    test('says how long a long id is, showing only its first 20 characters', () => {
+    test('says the id is empty or too long, with its length, never showing it', () => {
+      expect(idError('').message).toBe(`${RULE}0 characters`);
       const id = `${'a'.repeat(19)}SECRETSECRET${'b'.repeat(300)}`;
       const { message } = idError(id);
-      expect(message).toBe(`${RULE}"${'a'.repeat(19)}…" (length ${id.length})`);
+      expect(message).toBe(`${RULE}${id.length} characters`);
       expect(message).not.toContain('SECRET');
-      expect(idError('x'.repeat(257)).message).toContain('(length 257)');
+      expect(idError('x'.repeat(257)).message).toBe(`${RULE}257 characters`);
+      // A well-formed pair is no lone surrogate: this id is refused for its length only.
+      expect(idError('😀'.repeat(129)).message).toBe(`${RULE}258 characters`);
     });
 
-    test('names the first control character and where it is, escaped', () => {
-      expect(idError('ord\n1').message).toBe(`${RULE}"ord\\u000a1" (length 5, \\u000a at index 3)`);
-      expect(idError('\u0000').message).toBe(`${RULE}"\\u0000" (length 1, \\u0000 at index 0)`);
-      expect(idError('a\u007f').message).toContain('\\u007f at index 1');
-      expect(idError('ab\u009f\u0001').message).toContain('\\u009f at index 2)');
-      expect(idError('ab\u001f').message).toContain('\\u001f at index 2)');
-      expect(idError(`${'x'.repeat(30)}\u2028`).message).toBe(`${RULE}"${'x'.repeat(19)}…" (length 31, \\u2028 at index 30)`);
+    test('says the id is "." or "..", which are dot segments', () => {
+      expect(idError('.').message).toBe(`${RULE}"."`);
+      expect(idError('..').message).toBe(`${RULE}".."`);
+    });
+
+    test('says the id holds a control character, never showing it', () => {
+      for (const id of ['ord\n1', '\u0000', 'a\u007f', 'ab\u009f\u0001', 'ab\u001f', `${'x'.repeat(30)}\u2028`, 'a\u2029', '\u0001\udc00'])
+        expect(idError(id).message).toBe(`${RULE}a control character`);
+      expect(urlOf('https://h.test/', 'api/order/', '\u00a0\u00a0')[1]).toBe('/api/order/%C2%A0%C2%A0');
     });
 
     test('refuses a lone surrogate, which cannot be percent-encoded, and says so', () => {
-      expect(idError('ord\ud800').message).toBe(`${RULE}"ord\ud800" (length 4, a lone surrogate)`);
-      expect(idError('\udfff').message).toBe(`${RULE}"\udfff" (length 1, a lone surrogate)`);
-      expect(idError('\u0001\udc00').message).toBe(`${RULE}"\\u0001\udc00" (length 2, \\u0001 at index 0, a lone surrogate)`);
-      // A well-formed pair is no lone surrogate: this id is refused for its length only.
-      expect(idError('😀'.repeat(129)).message).toBe(`${RULE}"${'😀'.repeat(9)}\ud83d…" (length 258)`);
+      expect(idError('ord\ud800').message).toBe(`${RULE}a lone surrogate`);
+      expect(idError('\udfff').message).toBe(`${RULE}a lone surrogate`);
     });
 
-    test('refuses a bad base URL with a TypeError that shows what was received', () => {
+    test('refuses a bad base URL with a TypeError that says what is wrong', () => {
       expect(baseError(undefined)).toBe(`${BASE_RULE}undefined`);
       expect(baseError(8790)).toBe(`${BASE_RULE}number`);
       expect(baseError(null)).toBe(`${BASE_RULE}null`);
+      expect(baseError(['https://h.test/'])).toBe(`${BASE_RULE}array`);
       expect(baseError({ href: 'https://h.test/' })).toBe(`${BASE_RULE}object`);
-      expect(baseError('')).toBe(`${BASE_RULE}""`);
-      expect(baseError('h.test')).toBe(`${BASE_RULE}"h.test"`);
-      expect(baseError('/api')).toBe(`${BASE_RULE}"/api"`);
-      expect(baseError('ftp://h.test/')).toBe(`${BASE_RULE}"ftp://h.test/"`);
-      expect(baseError('xhttps://h.test/')).toBe(`${BASE_RULE}"xhttps://h.test/"`);
-      expect(baseError('https://h.test/?q=1')).toBe(`${BASE_RULE}"https://h.test/?…"`);
-      expect(baseError(new URL('https://h.test/?q=1'))).toBe(`${BASE_RULE}"https://h.test/?…"`);
+      expect(baseError('')).toBe(`${BASE_RULE}a string that is not a URL`);
+      expect(baseError('h.test')).toBe(`${BASE_RULE}a string that is not a URL`);
+      expect(baseError('/api')).toBe(`${BASE_RULE}a string that is not a URL`);
+      expect(baseError('ftp://h.test/')).toBe(`${BASE_RULE}a ftp: URL`);
+      expect(baseError('xhttps://h.test/')).toBe(`${BASE_RULE}a xhttps: URL`);
+      expect(baseError('https://h.test/?q=1')).toBe(`${BASE_RULE}a URL with a query`);
+      expect(baseError(new URL('https://h.test/?q=1'))).toBe(`${BASE_RULE}a URL with a query`);
+      expect(baseError(new URL('ftp://h.test/?q=1'))).toBe(`${BASE_RULE}a ftp: URL`);
     });
 
-    test('never shows user info, a query or a fragment, which may hold a secret, and shows one short line', () => {
-      expect(baseError('ftp://user:pw@h.test/p?key=k#f')).toBe(`${BASE_RULE}"ftp://h.test/p?…"`);
-      expect(baseError('ftp://h.test/p#key=k')).toBe(`${BASE_RULE}"ftp://h.test/p#…"`);
-      expect(baseError('x://u:p@h\n/?k\nk')).toBe(`${BASE_RULE}"x://h\\u000a/?…"`);
-      expect(baseError(`https://h.test/${'p'.repeat(200)}?q`)).toBe(`${BASE_RULE}"https://h.test/${'p'.repeat(84)}…"`);
+    test('never shows the URL: its user info, query or fragment may hold a secret', () => {
+      expect(baseError('ftp://user:pw@h.test/p?key=k#f')).toBe(`${BASE_RULE}a ftp: URL`);
+      expect(baseError('https://user:pw@h.test/p?key=k#f')).toBe(`${BASE_RULE}a URL with a query`);
+      expect(baseError('x://u:p@h\n/?k\nk')).toBe(`${BASE_RULE}a x: URL`);
     });
 
     test('accepts http and https URLs, as text or URL objects; drops user info and the fragment', () => {
@@ -323,21 +320,7 @@ describe('the id and the base URL, read by urlOf', () => {
       expect(baseOf('https://h.test/?')).toEqual(['https://h.test', '/']);
     });
 
-    test('parses a base URL once while it stays the same, and again when it changes (counted)', () => {
-      const parse = vi.spyOn(globalThis, 'URL');
-      try {
-        baseOf('https://three.test/a');
-        baseOf('https://three.test/a');
-        expect(baseOf('https://three.test/a')).toEqual(['https://three.test', '/a/']);
-        expect(parse).toHaveBeenCalledTimes(1);
-        expect(baseOf('https://four.test/')).toEqual(['https://four.test', '/']);
-        expect(parse).toHaveBeenCalledTimes(2);
-      } finally {
-        parse.mockRestore();
-      }
-    });
-
-    test('parses a base URL once while it stays the same, and again when it changes', () => {
+    test('answers the same for the same base URL each time, and a failed parse leaves nothing behind', () => {
       expect(baseOf('https://one.test/x')).toEqual(['https://one.test', '/x/']);
       expect(baseOf('https://one.test/x')).toEqual(['https://one.test', '/x/']);
       expect(baseOf('https://two.test')).toEqual(['https://two.test', '/']);
@@ -372,19 +355,15 @@ describe('every option, read by resolveOptions', () => {
   });
 
   describe('resolveOptions', () => {
-    test('fills in every default from one frozen constant', () => {
+    test('fills in every default', () => {
       const resolved = resolveOptions({ baseUrl: BASE });
-      expect(Object.isFrozen(DEFAULTS)).toBe(true);
-      expect(Object.isFrozen(DEFAULTS.successCodes)).toBe(true);
-      expect(DEFAULTS).toEqual({ timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200] });
       expect(resolved).toMatchObject({ baseUrl: BASE, timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200] });
       expect(resolved.fetch).toBe(globalThis.fetch);
-      expect(resolved.nativeFetch).toBe(true);
       expect(resolved.now).toBe(Date.now);
       expect(resolved.apiKey).toBeUndefined();
       expect(resolved.signal).toBeUndefined();
-      expect(resolved.onAttempt).toBeUndefined();
       expect([...resolved.headers]).toEqual([['accept', 'application/json']]);
+      expect(Object.keys(resolved).sort()).toEqual(['apiKey', 'baseUrl', 'fetch', 'headers', 'maxBodyBytes', 'maxRetries', 'now', 'signal', 'successCodes', 'timeout']);
     });
 
     test('an option set to undefined takes its default too', () => {
@@ -392,12 +371,11 @@ describe('every option, read by resolveOptions', () => {
       expect(resolved).toMatchObject({ timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200], now: Date.now, fetch: globalThis.fetch });
     });
 
-    test('keeps the options given, and tells an injected fetch from the runtime own', () => {
+    test('keeps the options given', () => {
       const signal = new AbortController().signal;
       const now = () => 5;
-      const onAttempt = () => {};
-      const resolved = resolveOptions({ ...base, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [], onAttempt } as LookupOptions);
-      expect(resolved).toMatchObject({ baseUrl: BASE, apiKey: KEY, fetch, nativeFetch: false, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [], onAttempt });
+      const resolved = resolveOptions({ ...base, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
+      expect(resolved).toMatchObject({ baseUrl: BASE, apiKey: KEY, fetch, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
       expect(resolveOptions({ baseUrl: new URL('https://h.test/v1') }).baseUrl).toBe('https://h.test/v1');
     });
 
@@ -412,28 +390,26 @@ describe('every option, read by resolveOptions', () => {
       expect(resolveOptions({ baseUrl: BASE, headers: once as never }).headers.get('x-b')).toBe('2');
     });
 
-    test('refuses a bad baseUrl, showing what was received', () => {
-      expect(refusal({ baseUrl: 'h.test' })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received "h.test"');
+    test('refuses a bad baseUrl, saying what is wrong', () => {
+      expect(refusal({ baseUrl: 'h.test' })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received a string that is not a URL');
       expect(refusal({ baseUrl: undefined })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received undefined');
     });
 
     test('refuses an apiKey that is not a non-empty string of visible ASCII, never showing it', () => {
       const rule = '"apiKey" must be a string of visible ASCII characters; received ';
       expect(refusal({ apiKey: 123 })).toBe(`${rule}number`);
-      expect(refusal({ apiKey: [KEY] })).toBe(`${rule}an array`);
+      expect(refusal({ apiKey: [KEY] })).toBe(`${rule}array`);
       expect(refusal({ apiKey: null })).toBe(`${rule}null`);
-      expect(refusal({ apiKey: '' })).toBe(`${rule}a string of length 0`);
-      expect(refusal({ apiKey: `${KEY}\n` })).toBe(`${rule}a string of length ${KEY.length + 1}`);
-      for (const apiKey of [` ${KEY}`, `${KEY}é`, `${KEY}\u007f`, `a\u0000b`]) expect(refusal({ apiKey })).toContain(`${rule}a string of length`);
+      expect(refusal({ apiKey: '' })).toBe(`${rule}string`);
+      for (const apiKey of [`${KEY}\n`, ` ${KEY}`, `${KEY}é`, `${KEY}\u007f`, `a\u0000b`]) expect(refusal({ apiKey })).toBe(`${rule}string`);
       expect(resolveOptions({ ...base, apiKey: '!~' }).apiKey).toBe('!~');
     });
 
-    test('refuses a fetch, now or onAttempt that is not a function', () => {
-      expect(refusal({ fetch: 'fetch' })).toBe('"fetch" must be a function; received "fetch"');
+    test('refuses a fetch or now that is not a function', () => {
+      expect(refusal({ fetch: 'fetch' })).toBe('"fetch" must be a function; received string');
       expect(refusal({ fetch: null })).toBe('"fetch" must be a function; received null');
-      expect(refusal({ now: 5 })).toBe('"now" must be a function; received 5');
-      expect(refusal({ onAttempt: {} })).toBe('"onAttempt" must be a function; received object');
-      expect(refusal({ onAttempt: null })).toBe('"onAttempt" must be a function; received null');
+      expect(refusal({ now: 5 })).toBe('"now" must be a function; received number');
+      expect(refusal({ now: null })).toBe('"now" must be a function; received null');
     });
 
     test('says when there is no fetch at all', () => {
@@ -445,22 +421,18 @@ describe('every option, read by resolveOptions', () => {
       const rule = '"signal" must be an AbortSignal; received ';
       expect(refusal({ signal: {} })).toBe(`${rule}object`);
       expect(refusal({ signal: null })).toBe(`${rule}null`);
-      expect(refusal({ signal: true })).toBe(`${rule}true`);
+      expect(refusal({ signal: true })).toBe(`${rule}boolean`);
       expect(refusal({ signal: { aborted: 'no', addEventListener() {} } })).toBe(`${rule}object`);
       expect(refusal({ signal: { aborted: false } })).toBe(`${rule}object`);
       const foreign = { aborted: false, addEventListener() {}, removeEventListener() {} };
       expect(resolveOptions({ ...base, signal: foreign as never }).signal).toBe(foreign);
     });
 
-    test('refuses a timeout that is not a number from 1 to below 2^31, showing it', () => {
+    test('refuses a timeout that is not a number from 1 to below 2^31, naming its type', () => {
       const rule = '"timeout" must be a number from 1 to below 2^31; received ';
-      expect(refusal({ timeout: '1000' })).toBe(`${rule}"1000"`);
-      expect(refusal({ timeout: true })).toBe(`${rule}true`);
-      expect(refusal({ timeout: 0 })).toBe(`${rule}0`);
-      expect(refusal({ timeout: 0.5 })).toBe(`${rule}0.5`);
-      expect(refusal({ timeout: NaN })).toBe(`${rule}NaN`);
-      expect(refusal({ timeout: Infinity })).toBe(`${rule}Infinity`);
-      expect(refusal({ timeout: 2 ** 31 })).toBe(`${rule}2147483648`);
+      expect(refusal({ timeout: '1000' })).toBe(`${rule}string`);
+      expect(refusal({ timeout: true })).toBe(`${rule}boolean`);
+      for (const timeout of [0, 0.5, NaN, Infinity, 2 ** 31, -1]) expect(refusal({ timeout })).toBe(`${rule}number`);
       expect(refusal({ timeout: null })).toBe(`${rule}null`);
       expect(resolveOptions({ ...base, timeout: 1 }).timeout).toBe(1);
       expect(resolveOptions({ ...base, timeout: 2 ** 31 - 1 }).timeout).toBe(2 ** 31 - 1);
@@ -469,45 +441,46 @@ describe('every option, read by resolveOptions', () => {
     test('refuses a maxRetries that is not an integer of 0 or more', () => {
       const rule = '"maxRetries" must be an integer, 0 or more; received ';
       expect(refusal({ maxRetries: null })).toBe(`${rule}null`);
-      expect(refusal({ maxRetries: 1.5 })).toBe(`${rule}1.5`);
-      expect(refusal({ maxRetries: '2' })).toBe(`${rule}"2"`);
-      expect(refusal({ maxRetries: -1 })).toBe(`${rule}-1`);
+      expect(refusal({ maxRetries: 1.5 })).toBe(`${rule}number`);
+      expect(refusal({ maxRetries: '2' })).toBe(`${rule}string`);
+      expect(refusal({ maxRetries: -1 })).toBe(`${rule}number`);
       expect(resolveOptions({ ...base, maxRetries: 0 }).maxRetries).toBe(0);
     });
 
     test('refuses a maxBodyBytes that is not a positive integer', () => {
       const rule = '"maxBodyBytes" must be a positive integer; received ';
-      expect(refusal({ maxBodyBytes: 0 })).toBe(`${rule}0`);
-      expect(refusal({ maxBodyBytes: 1.5 })).toBe(`${rule}1.5`);
-      expect(refusal({ maxBodyBytes: '1' })).toBe(`${rule}"1"`);
+      expect(refusal({ maxBodyBytes: 0 })).toBe(`${rule}number`);
+      expect(refusal({ maxBodyBytes: 1.5 })).toBe(`${rule}number`);
+      expect(refusal({ maxBodyBytes: '1' })).toBe(`${rule}string`);
     });
 
-    test('refuses successCodes that are not an array of integers, showing the first that is not', () => {
+    test('refuses successCodes that are not an array of integers, naming the type received', () => {
       const rule = '"successCodes" must be an array of integers; received ';
-      expect(refusal({ successCodes: '0,200' })).toBe(`${rule}"0,200"`);
-      expect(refusal({ successCodes: 0 })).toBe(`${rule}0`);
+      expect(refusal({ successCodes: '0,200' })).toBe(`${rule}string`);
+      expect(refusal({ successCodes: 0 })).toBe(`${rule}number`);
       expect(refusal({ successCodes: null })).toBe(`${rule}null`);
-      expect(refusal({ successCodes: [0, '200'] })).toBe(`${rule}"200"`);
-      expect(refusal({ successCodes: [0.5, 'x'] })).toBe(`${rule}0.5`);
+      expect(refusal({ successCodes: [0, '200'] })).toBe(`${rule}array`);
+      expect(refusal({ successCodes: [0.5] })).toBe(`${rule}array`);
+      expect(resolveOptions({ ...base, successCodes: [0, 201] }).successCodes).toEqual([0, 201]);
     });
 
-    test('refuses headers that are not headers, naming the entry that is bad but never showing a value', () => {
+    test('refuses headers that are not headers, naming the type received but never showing a value', () => {
       const rule = '"headers" must be valid names and values; received ';
       expect(refusal({ headers: 'x-a: 1' })).toBe(`${rule}string`);
       expect(refusal({ headers: null })).toBe(`${rule}null`);
       expect(refusal({ headers: 5 })).toBe(`${rule}number`);
-      expect(refusal({ headers: [['x-a']] })).toBe(`${rule}a bad entry for "x-a"`);
-      expect(refusal({ headers: [['x-ok', '1'], ['x-a', '1', '2']] })).toBe(`${rule}a bad entry for "x-a"`);
-      expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}a bad entry for "Bad Name"`);
-      expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}a bad entry for ""`);
-      expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}a bad entry for "x\\u000a"`);
-      expect(refusal({ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } })).toBe(`${rule}a bad entry for "Authorization"`);
-      expect(refusal({ headers: { 'X-A': '\0' } })).toBe(`${rule}a bad entry for "X-A"`);
-      expect(refusal({ headers: { 'X-A': 'é€' } })).toBe(`${rule}a bad entry for "X-A"`);
+      expect(refusal({ headers: [['x-a']] })).toBe(`${rule}array`);
+      expect(refusal({ headers: [['x-ok', '1'], ['x-a', '1', '2']] })).toBe(`${rule}array`);
+      expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}object`);
+      expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}object`);
+      expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}object`);
+      expect(refusal({ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } })).toBe(`${rule}object`);
+      expect(refusal({ headers: { 'X-A': '\0' } })).toBe(`${rule}object`);
+      expect(refusal({ headers: { 'X-A': 'é€' } })).toBe(`${rule}object`);
       expect(resolveOptions({ ...base, headers: { "!#$%&'*+-.^_`|~09azAZ": ' ÿ\t' } }).headers.get("!#$%&'*+-.^_`|~09azAZ")).toBe('ÿ');
     });
 
-    test('says so when a one-shot list of headers turns out bad: it cannot be read again to name the entry', () => {
+    test('says object for a one-shot list of headers that turns out bad', () => {
       const once = new Map([['bad name', '1']]).entries();
       expect(refusal({ headers: once })).toBe('"headers" must be valid names and values; received object');
     });
@@ -564,7 +537,7 @@ describe('every option, read by resolveOptions', () => {
     test('in a real browser an apiKey is refused, saying what was found and naming dangerouslyAllowBrowser', () => {
       expect(() => asBrowser(() => resolveOptions(base))).toThrow(
         new TypeError(
-          '"apiKey" must stay out of browsers (found window and document, not Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
+          '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
         ),
       );
       expect(() => asBrowser(() => resolveOptions({ ...base, dangerouslyAllowBrowser: false }))).toThrow(TypeError);
