@@ -6,7 +6,7 @@ import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
  * Schema of a checkout session (the `data` of `GET /api/checkout/session/{id}`). Unknown fields are kept;
  * `created` and `expire` become `Date`s.
  */
-export const CheckoutSessionSchema = /* @__PURE__ */ (() =>
+export const CheckoutSessionSchema: v.GenericSchema<unknown, CheckoutSession> = /* @__PURE__ */ (() =>
   object({
     sessionId: text(),
     token: text(),

@@ -3,7 +3,7 @@ import { amount, date, known, object, text } from './fields.js';
 import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
 
 /** Schema of an order (the `data` of `GET /api/order/{id}`). Unknown fields are kept; `createTime` becomes a `Date`. */
-export const OrderSchema = /* @__PURE__ */ (() =>
+export const OrderSchema: v.GenericSchema<unknown, Order> = /* @__PURE__ */ (() =>
   object({
     orderId: text(),
     merchantReferenceId: text(),

@@ -1,7 +1,8 @@
+import type * as v from 'valibot';
 import { amount, integer, object, text } from './fields.js';
 
 /** Schema of a line item (price-data item), shared by checkout sessions and orders. Unknown fields are kept. */
-export const PriceDataItemSchema = /* @__PURE__ */ (() =>
+export const PriceDataItemSchema: v.GenericSchema<unknown, PriceDataItem> = /* @__PURE__ */ (() =>
   object({
     name: text(),
     unitAmount: amount(),
