@@ -14,9 +14,10 @@ export function baseOf(baseUrl: unknown): [origin: string, path: string] {
   try {
     if (typeof baseUrl === 'string' || baseUrl instanceof URL) url = new URL(baseUrl);
   } catch {}
-  if (url && /^https?:$/.test(url.protocol) && !url.search) return [url.origin, url.pathname.replace(/\/?$/, '/')];
-  // A URL's protocol is its scheme and a colon (letters, digits, "+", "-", "."), so it is safe to show.
-  const received = !url ? (typeof baseUrl === 'string' ? 'a string that is not a URL' : kindOf(baseUrl)) : /^https?:$/.test(url.protocol) ? 'a URL with a query' : `a ${url.protocol} URL`;
+  if (url && /^https?:/.test(url.protocol) && !url.search) return [url.origin, url.pathname.replace(/\/?$/, '/')];
+  // A URL's protocol is its scheme and one colon (letters, digits, "+", "-", "."): no `$` is needed after it, and it
+  // is safe to show.
+  const received = !url ? (typeof baseUrl === 'string' ? 'a string that is not a URL' : kindOf(baseUrl)) : /^https?:/.test(url.protocol) ? 'a URL with a query' : `a ${url.protocol} URL`;
   throw new TypeError(`"baseUrl" must be an absolute http(s) URL without a query; received ${received}`);
 }
 

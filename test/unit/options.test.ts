@@ -284,6 +284,8 @@ describe('the id and the base URL, read by urlOf', () => {
     test('says the id holds a control character, never showing it', () => {
       for (const id of ['ord\n1', '\u0000', 'a\u007f', 'ab\u009f\u0001', 'ab\u001f', `${'x'.repeat(30)}\u2028`, 'a\u2029', '\u0001\udc00'])
         expect(idError(id).message).toBe(`${RULE}a control character`);
+      // Exactly 256 characters: the length is fine, the control is not.
+      expect(idError(`${'x'.repeat(255)}\n`).message).toBe(`${RULE}a control character`);
       expect(urlOf('https://h.test/', 'api/order/', '\u00a0\u00a0')[1]).toBe('/api/order/%C2%A0%C2%A0');
     });
 
@@ -305,6 +307,7 @@ describe('the id and the base URL, read by urlOf', () => {
       expect(baseError('xhttps://h.test/')).toBe(`${BASE_RULE}a xhttps: URL`);
       expect(baseError('https://h.test/?q=1')).toBe(`${BASE_RULE}a URL with a query`);
       expect(baseError(new URL('https://h.test/?q=1'))).toBe(`${BASE_RULE}a URL with a query`);
+      expect(baseError('http://h.test/?q=1')).toBe(`${BASE_RULE}a URL with a query`);
       expect(baseError(new URL('ftp://h.test/?q=1'))).toBe(`${BASE_RULE}a ftp: URL`);
     });
 
