@@ -21,7 +21,7 @@ export async function readText(
   // Stryker disable next-line StringLiteral: any text that is not digits fails the test below as '' does.
   const length = response.headers.get('content-length') ?? '';
   const bounded = /^\d+$/.test(length) && Number(length) <= limit && !response.headers.has('content-encoding');
-  return native && bounded ? readWhole(response, aborted) : readStream(response, limit, aborted);
+  return native && bounded ? readWhole(response, aborted) : readStream(response, limit, aborted, Number(length) > limit);
 }
 
 /** The body in one go; `response.body` is left untouched before, as a runtime may read faster without a stream. */
@@ -34,13 +34,13 @@ async function readWhole(response: Response, aborted: Promise<never>): Promise<s
   }
 }
 
-/** The bounded read: chunk by chunk, cancelled once past `limit` (at once when the Content-Length says so). */
-async function readStream(response: Response, limit: number, aborted: Promise<never>): Promise<string | undefined> {
+/** The bounded read: chunk by chunk, cancelled once past `limit` (at once when the Content-Length says so: `tooLong`). */
+async function readStream(response: Response, limit: number, aborted: Promise<never>, tooLong: boolean): Promise<string | undefined> {
   const reader = response.body?.getReader();
   if (!reader) return '';
   const streaming = new TextDecoder('utf-8', { fatal: true });
   let text = '';
-  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0;
+  let size = tooLong ? Infinity : 0;
   try {
     while (size <= limit) {
       const { done, value } = await Promise.race([reader.read(), aborted]);

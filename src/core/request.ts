@@ -2,11 +2,11 @@ import type * as v from 'valibot';
 import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
 import type { LookupOptions } from '../options.js';
 import { readText } from './body.js';
-import { isBrowser } from './browser.js';
+import { resolveOptions } from './resolve-options.js';
 import { redact, safeCause } from './cause.js';
-import { check } from './check.js';
-import { EnvelopeSchema } from './envelope.js';
-import { isRetryable, parseRetryAfter } from './retry.js';
+import { EnvelopeSchema } from '../schemas/envelope.js';
+import { isRetryable } from './retry.js';
+import { parseRetryAfter } from './retry-after.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
 
@@ -15,24 +15,9 @@ import { validate } from './validate.js';
  * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
-  // Options are resolved once: an option left out or set to undefined takes its default.
-  const { baseUrl, apiKey: key, signal: caller, fetch = globalThis.fetch, now = Date.now, timeout = 10_000, maxRetries = 2, successCodes = [0, 200], maxBodyBytes = 1_048_576 } = options ?? {};
+  // Every option checked and defaulted before anything is sent or armed (helper sdk-core's call.ts does this too).
+  const { baseUrl, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers } = resolveOptions(options);
   const [origin, fullPath] = urlOf(baseUrl, route, id);
-  // The key must pass as a header value: a runtime's own error for a bad one would quote it. No key passes too:
-  // RegExp#test reads undefined as "undefined".
-  check(/^[\x21-\x7e]+$/.test(key!), 'apiKey', 'visible ASCII');
-  check(typeof fetch === 'function', 'fetch', 'a function');
-  // setTimeout fires at once for delays of 2^31 ms and more.
-  check(timeout > 0 && timeout < 2 ** 31, 'timeout', 'above 0');
-  check(maxRetries >= 0, 'maxRetries', '0 or above');
-  check(maxBodyBytes > 0, 'maxBodyBytes', 'above 0');
-  check(!key || options.dangerouslyAllowBrowser || !isBrowser(), 'apiKey', 'kept out of browsers ("dangerouslyAllowBrowser")');
-  // Read once: a one-shot iterable of headers would be used up by the first attempt. Each Request copies them.
-  const headers = new Headers(options.headers as HeadersInit);
-  headers.set('Accept', 'application/json');
-  // The key goes only through "apiKey", with its checks, guard and redaction.
-  if (key) headers.set('X-API-KEY', key);
-  else headers.delete('X-API-KEY');
   if (caller?.aborted) throw caller.reason;
 
   const path = redact(fullPath, key);
@@ -82,7 +67,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           // it an abort goes unheard and the socket stays open until undici's own ~300 s timeout
           // (test/integration/abort-after-gc.test.ts).
           response = await Promise.race([fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))), aborted]);
-          text = await readText(response, maxBodyBytes, aborted);
+          text = await readText(response, maxBodyBytes, aborted, fetch === globalThis.fetch);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
           const cause = safeCause(failure, key);
@@ -101,8 +86,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           if (envelopeIssues) throw invalid(envelopeIssues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
-            // valibot's objects accept arrays; a list where the resource belongs is not the resource.
-            if (Array.isArray(data)) throw invalid([{ path: 'data', message: 'expected Object, received array' }]);
+            // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
             const [output, issues, more] = validate(schema, data, 'data');
             if (issues) throw invalid(issues, more);
             return output as T;
@@ -112,7 +96,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         throw fail(ApiError, `HTTP ${response.status}${code === undefined ? '' : ` (code ${code})`}${msg ? ` "${msg}"` : ''}`, {
           status: response.status,
           code,
-          retryAfter: parseRetryAfter(response.headers.get('retry-after'), now),
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
         });
       } catch (error) {
         // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.

@@ -1,26 +1,46 @@
 import { InvalidIdError } from '../errors.js';
-import { check } from './check.js';
+import { kindOf, UNSAFE } from './message.js';
 
-// Empty, "." or "..", longer than 256 characters, or holding C0 controls, DEL or C1 controls.
-const BAD_ID = /^\.{0,2}$|.{257}|[\u0000-\u001f\u007f-\u009f]/su;
+/** An id that is a path's dot segment, which URL parsers resolve away. */
+const DOTS = /^\.\.?$/;
+
+/**
+ * The origin and path (ending in `/`) of a base URL. A `TypeError` that says what is wrong unless it is an absolute
+ * http(s) URL (which always has a host) without a query, which would be lost. The URL itself is never shown: its user
+ * info, query or fragment may hold a secret. User info and a fragment are dropped.
+ */
+export function baseOf(baseUrl: unknown): [origin: string, path: string] {
+  let url: URL | undefined;
+  try {
+    if (typeof baseUrl === 'string' || baseUrl instanceof URL) url = new URL(baseUrl);
+  } catch {}
+  if (url && /^https?:/.test(url.protocol) && !url.search) return [url.origin, url.pathname.replace(/\/?$/, '/')];
+  // A URL's protocol is its scheme and one colon (letters, digits, "+", "-", "."): no `$` is needed after it, and it
+  // is safe to show.
+  const received = !url ? (typeof baseUrl === 'string' ? 'a string that is not a URL' : kindOf(baseUrl)) : /^https?:/.test(url.protocol) ? 'a URL with a query' : `a ${url.protocol} URL`;
+  throw new TypeError(`"baseUrl" must be an absolute http(s) URL without a query; received ${received}`);
+}
 
 /**
  * The request URL's origin and path (base path, resource route, then the id as one percent-encoded segment, so no
- * id can leave its path). Throws before any request: a `TypeError` for a base URL that is not http(s) or has a
- * query (it would be lost; credentials and a fragment are dropped), an `InvalidIdError` for a bad id.
+ * id can leave its path). Throws before any request: a `TypeError` for a bad base URL (see `baseOf`), an
+ * `InvalidIdError` that says what is wrong with the id, never showing it.
  */
-export function urlOf(baseUrl: string | URL, route: string, id: string): [string, string] {
-  let base: URL | undefined;
+export function urlOf(baseUrl: string | URL, route: string, id: string): [origin: string, path: string] {
+  const [origin, path] = baseOf(baseUrl);
   let segment: string | undefined;
   try {
-    base = new URL(baseUrl);
-  } catch {}
-  // A URL's protocol is its scheme and one colon, so no `$` is needed after it.
-  check(/^https?:/.test(base?.protocol!) && !base!.search, 'baseUrl', 'an http(s) URL without query');
-  try {
     // encodeURIComponent throws a URIError on a lone surrogate.
-    if (typeof id === 'string' && !BAD_ID.test(id)) segment = encodeURIComponent(id);
+    if (typeof id === 'string' && id && id.length <= 256 && !DOTS.test(id) && !UNSAFE.test(id)) segment = encodeURIComponent(id);
   } catch {}
-  check(segment, 'id', '1 to 256 characters, not "." or "..", no controls', InvalidIdError);
-  return [base!.origin, `${base!.pathname.replace(/\/?$/, '/')}${route}${segment}`];
+  if (segment === undefined) throw new InvalidIdError(`"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ${idWrong(id)}`);
+  return [origin, `${path}${route}${segment}`];
+}
+
+/** What is wrong with an id that failed the check, in the order urlOf checks: its kind, length, dots, a control, else a lone surrogate. */
+function idWrong(id: unknown): string {
+  if (typeof id !== 'string') return kindOf(id);
+  if (!id || id.length > 256) return `${id.length} characters`;
+  if (DOTS.test(id)) return `"${id}"`;
+  return UNSAFE.test(id) ? 'a control character' : 'a lone surrogate';
 }

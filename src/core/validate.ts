@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { ValidationIssue } from '../errors.js';
+import { kindOf } from './message.js';
 
 /** Issues kept of one parse; the parse stops at the next one, so a body of 500,000 wrong items costs no more. */
 const MAX_ISSUES = 20;
@@ -21,7 +22,7 @@ export function validate(schema: v.GenericSchema, value: unknown, root: string):
     undefined,
     result.issues.slice(0, MAX_ISSUES).map((issue) => ({
       path: issue.path?.map((item) => item.key).join('.') || root,
-      message: `expected ${issue.expected}, received ${issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input}`,
+      message: `expected ${issue.expected}, received ${kindOf(issue.input)}`,
     })),
     count > MAX_ISSUES,
   ];

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { amount, date, integer, known, text } from './fields.js';
+import { amount, date, integer, known, object, text } from './fields.js';
 import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
 
 /**
  * Schema of a checkout session (the `data` of `GET /api/checkout/session/{id}`). Unknown fields are kept;
  * `created` and `expire` become `Date`s.
  */
-export const CheckoutSessionSchema = /* @__PURE__ */ (() =>
-  v.looseObject({
+export const CheckoutSessionSchema: v.GenericSchema<unknown, CheckoutSession> = /* @__PURE__ */ (() =>
+  object({
     sessionId: text(),
     token: text(),
     status: known<'open'>(),
@@ -26,14 +26,14 @@ export const CheckoutSessionSchema = /* @__PURE__ */ (() =>
     created: date(),
     expire: date(),
     price: v.nullish(
-      v.looseObject({
+      object({
         priceId: text(),
-        priceList: v.nullish(v.array(v.looseObject({ amount: amount(), currency: text(), exchangeRate: amount() }))),
-        recurring: v.nullish(v.looseObject({ freeTrialDays: integer(), interval: known<'week'>() })),
+        priceList: v.nullish(v.array(object({ amount: amount(), currency: text(), exchangeRate: amount() }))),
+        recurring: v.nullish(object({ freeTrialDays: integer(), interval: known<'week'>() })),
       }),
     ),
-    product: v.nullish(v.looseObject({ productId: text(), productName: text() })),
-    customer: v.nullish(v.looseObject({ customerId: text(), email: text() })),
+    product: v.nullish(object({ productId: text(), productName: text() })),
+    customer: v.nullish(object({ customerId: text(), email: text() })),
     priceDataList: v.nullish(v.array(PriceDataItemSchema)),
   }))();
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { amount, date, known, text } from './fields.js';
+import { amount, date, known, object, text } from './fields.js';
 import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
 
 /** Schema of an order (the `data` of `GET /api/order/{id}`). Unknown fields are kept; `createTime` becomes a `Date`. */
-export const OrderSchema = /* @__PURE__ */ (() =>
-  v.looseObject({
+export const OrderSchema: v.GenericSchema<unknown, Order> = /* @__PURE__ */ (() =>
+  object({
     orderId: text(),
     merchantReferenceId: text(),
     invoiceId: text(),
@@ -14,7 +14,7 @@ export const OrderSchema = /* @__PURE__ */ (() =>
     priceId: text(),
     priceDataList: v.nullish(v.array(PriceDataItemSchema)),
     paymentMethod: v.nullish(
-      v.looseObject({
+      object({
         paymentMethodType: known<'CARD'>(),
         paymentInstrumentId: text(),
       }),
@@ -25,7 +25,7 @@ export const OrderSchema = /* @__PURE__ */ (() =>
     originalCurrency: text(),
     status: known<'success'>(),
     sessionId: text(),
-    metadata: v.nullish(v.looseObject({})),
+    metadata: v.nullish(object({})),
   }))();
 
 /**

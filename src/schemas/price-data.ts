@@ -1,9 +1,9 @@
-import * as v from 'valibot';
-import { amount, integer, text } from './fields.js';
+import type * as v from 'valibot';
+import { amount, integer, object, text } from './fields.js';
 
 /** Schema of a line item (price-data item), shared by checkout sessions and orders. Unknown fields are kept. */
-export const PriceDataItemSchema = /* @__PURE__ */ (() =>
-  v.looseObject({
+export const PriceDataItemSchema: v.GenericSchema<unknown, PriceDataItem> = /* @__PURE__ */ (() =>
+  object({
     name: text(),
     unitAmount: amount(),
     quantity: integer(),

@@ -1,3 +1,4 @@
+import { sleep as wait } from '../core/sleep.js';
 import { dropError, markStreamed } from './markers.js';
 import type { MutableLogEntry } from './log.js';
 import { bytesResponse, encoder, envelope, JSON_HEADERS, reason, successJson } from './respond.js';
@@ -54,21 +55,9 @@ export function faultDelay(fault: Fault): number {
   return fault.kind === 'latency' ? fault.ms : (fault.delayMs ?? 0);
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts: the SDK's own abortable wait. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  return ms <= 0 ? Promise.resolve() : wait(ms, signal);
 }
 
 /**

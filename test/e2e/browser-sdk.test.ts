@@ -90,6 +90,26 @@ describe.skipIf(!available)('the SDK in a shop page in Chromium, against the wor
     await page.context().close();
   });
 
+  test('an apiKey in a real page is refused before any request, naming dangerouslyAllowBrowser', async () => {
+    const page = await open(shop.origin);
+    const apiKey = `sk_test_${crypto.randomUUID()}`;
+    const result = await page.evaluate(`(async () => {
+      const sdk = await import('/sdk.js');
+      try {
+        await sdk.getOrder('ord_ada_1', { baseUrl: ${JSON.stringify(stack.url)}, apiKey: ${JSON.stringify(apiKey)}, fetch: () => { throw new Error('sent'); } });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, name: error.name, message: error.message };
+      }
+    })()`);
+    expect(result).toMatchObject({ ok: false, name: 'TypeError' });
+    const { message } = result as { message: string };
+    expect(message).toContain('"apiKey"');
+    expect(message).toContain('dangerouslyAllowBrowser');
+    expect(message).not.toContain(apiKey);
+    await page.context().close();
+  });
+
   test('from another origin: the browser withholds the answer', async () => {
     const page = await open(stranger.origin);
     expect(await lookUpInPage(page, stack.url, 'ord_ada_1', await stack.token('cus_ada'))).toEqual({ ok: false, name: 'NetworkError', status: null });

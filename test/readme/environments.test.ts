@@ -89,7 +89,10 @@ describe("the testing guide's examples pass under vitest", () => {
     expect(happyDomConfig?.code).toContain("environment: 'happy-dom'");
   });
 
-  test.each([['node', 'undefined']])("with environment: '%s'", { timeout: 180_000 }, async (environment, expectDocument) => {
+  test.each([
+    ['node', 'undefined'],
+    ['happy-dom', 'object'],
+  ])("with environment: '%s'", { timeout: 180_000 }, async (environment, expectDocument) => {
     const report = await vitest(environment, expectDocument);
     expect(failures(report)).toEqual([]);
     expect(report.numPassedTests).toBe(expected + 1);

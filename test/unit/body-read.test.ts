@@ -1,5 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { readText } from '../../src/core/body.js';
+import { getOrder } from '../../src/index.js';
+import { BASE, KEY, options } from './helpers.js';
 
 // Reading the body, on two paths: in one go (arrayBuffer) only for the runtime's own fetch (native) with a plain
 // Content-Length within the limit and no Content-Encoding; chunk by chunk and counted otherwise. A Response built
@@ -86,5 +88,30 @@ describe('a Content-Length over the limit', () => {
       expect(await readText(response, bytes.length - 1, never, native)).toBeUndefined();
       expect(whole).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('the call reads in one go from the runtime fetch only', () => {
+  /** The order's envelope as a Response with its Content-Length, spied on its arrayBuffer(). */
+  function answered() {
+    const body = JSON.stringify({ code: 0, msg: 'ok', data: { orderId: 'ord_1' } });
+    return answer({ 'content-length': String(new TextEncoder().encode(body).length), 'content-type': 'application/json' }, body);
+  }
+
+  test('globalThis.fetch (no fetch option) gets the one-go read', async () => {
+    const { response, whole } = answered();
+    vi.stubGlobal('fetch', async () => response);
+    try {
+      await expect(getOrder('ord_1', { baseUrl: BASE, apiKey: KEY, maxRetries: 0 })).resolves.toMatchObject({ orderId: 'ord_1' });
+      expect(whole).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  test('an injected fetch gets the counted read, even with a plain Content-Length', async () => {
+    const { response, whole } = answered();
+    await expect(getOrder('ord_1', options(async () => response, { maxRetries: 0 }))).resolves.toMatchObject({ orderId: 'ord_1' });
+    expect(whole).not.toHaveBeenCalled();
   });
 });

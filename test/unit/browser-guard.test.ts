@@ -1,20 +1,39 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { getOrder, getSession } from '../../src/index.js';
-import { BASE, ok, options, order, recordingFetch, session } from './helpers.js';
+import { BASE, KEY, ok, options, order, recordingFetch, session } from './helpers.js';
 
-describe('in a browser (a DOM window and document)', () => {
+describe('in a DOM (a window and a document)', () => {
   test('runs in a DOM', () => {
     expect(typeof window).toBe('object');
     expect(typeof document).toBe('object');
   });
 
-  test('an apiKey is refused before any request, with an error that says why', async () => {
+  test('a DOM hosted by Node is not a browser: an apiKey goes out without dangerouslyAllowBrowser', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
-    const error = await getOrder('ord_ada_1', options(fetch)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toBe('"apiKey" must be kept out of browsers ("dangerouslyAllowBrowser")');
-    await expect(getSession('cs_open_ada', options(fetch))).rejects.toThrow(TypeError);
+    await getOrder('ord_ada_1', options(fetch));
+    expect(requests[0]?.headers.get('x-api-key')).toBe(KEY);
+  });
+
+  test('with no server runtime (a real browser page) an apiKey is refused before any request, with an error that says why', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    // Every option is checked synchronously as the call starts, so Node's own process.versions is back before any
+    // other code runs.
+    const versions = process.versions;
+    Object.defineProperty(process, 'versions', { value: {}, configurable: true });
+    let calls: Promise<unknown>[];
+    try {
+      calls = [getOrder('ord_ada_1', options(fetch)), getSession('cs_open_ada', options(fetch))];
+    } finally {
+      Object.defineProperty(process, 'versions', { value: versions, configurable: true });
+    }
+    for (const call of calls) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
+      );
+    }
     expect(requests).toHaveLength(0);
   });
 

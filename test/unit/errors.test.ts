@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { kindOf } from '../../src/core/message.js';
 import * as pkg from '../../src/index.js';
 import {
   ApiError,
@@ -192,5 +193,15 @@ describe('the cause of a network failure', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.cause).toEqual({ message: '[redacted]' });
     expect(error.message).toMatch(/^GET \/api\/order\/ord_1: \[redacted\] after 1 attempt in \d+ ms$/);
+  });
+});
+
+describe('messages are one line and say what came', () => {
+  describe('kindOf', () => {
+    test('kindOf names the kind of a value, never the value', () => {
+      expect([undefined, null, [], {}, 'key', 1, true, 1n, Symbol('s'), () => 0].map(kindOf)).toEqual([
+        'undefined', 'null', 'array', 'object', 'string', 'number', 'boolean', 'bigint', 'symbol', 'function',
+      ]);
+    });
   });
 });

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
 import { readText } from '../../src/core/body.js';
 import { validate } from '../../src/core/validate.js';
-import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, ValidationError } from '../../src/index.js';
+import { EnvelopeSchema } from '../../src/schemas/envelope.js';
+import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, PriceDataItemSchema, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
 const body = (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) => () => new Response(text, init);
@@ -285,10 +286,10 @@ describe('the body and envelope', () => {
     expect(error.message).toMatch(/: data: expected Object, received array after 1 attempt in \d+ ms$/);
   });
 
-  test('an envelope that is an array is a ValidationError: it has no code', async () => {
+  test('an envelope that is an array is a ValidationError: the body is not an object', async () => {
     const { fetch } = recordingFetch(() => Response.json([0, 'ok', order]));
     const error = await failure(getOrder('ord_1', options(fetch)));
-    expect(error.issues).toEqual([{ path: 'code', message: 'expected "code", received undefined' }]);
+    expect(error.issues).toEqual([{ path: '', message: 'expected Object, received array' }]);
   });
 
   test('a code that is no integer is named as such', async () => {
@@ -566,5 +567,86 @@ describe('readText', () => {
 
   test('gives undefined for a body over the limit', async () => {
     expect(await readText(chunked([encode('{"a":'), encode('1}')]), 5, never)).toBeUndefined();
+  });
+});
+
+describe('an array is never an object', () => {
+  const ARRAY = 'expected Object, received array';
+
+  /** `value` with `path` (dotted, numbers for list items) replaced by `replacement`. */
+  function withAt(value: unknown, path: string, replacement: unknown): unknown {
+    const copy = structuredClone(value) as Record<string, unknown>;
+    const keys = path.split('.');
+    let at = copy;
+    for (const key of keys.slice(0, -1)) at = at[key] as Record<string, unknown>;
+    at[keys.at(-1) as string] = replacement;
+    return copy;
+  }
+
+  describe('arrays where the documentation says object', () => {
+    test.each(['paymentMethod', 'metadata', 'priceDataList.0', 'priceDataList.1'])('an order with %s as an array is refused at that path', async (path) => {
+      for (const array of [[], ['CARD'], [{ paymentMethodType: 'CARD' }]]) {
+        const { fetch } = recordingFetch(ok(withAt(order, path, array)));
+        const error = await failure(getOrder('ord_ada_1', options(fetch)));
+        expect(error.issues).toEqual([{ path, message: ARRAY }]);
+      }
+    });
+
+    test.each(['price', 'price.priceList.0', 'price.recurring', 'product', 'customer', 'priceDataList.0'])('a session with %s as an array is refused at that path', async (path) => {
+      const { fetch } = recordingFetch(ok(withAt(session, path, [{ interval: 'week' }])));
+      const error = await failure(getSession('cs_open_ada', options(fetch)));
+      expect(error.issues).toEqual([{ path, message: ARRAY }]);
+    });
+
+    test('data as an array is refused at "data", in both resources', async () => {
+      expect((await failure(getOrder('ord_ada_1', options(recordingFetch(ok([order])).fetch)))).issues).toEqual([{ path: 'data', message: ARRAY }]);
+      expect((await failure(getSession('cs_open_ada', options(recordingFetch(ok([])).fetch)))).issues).toEqual([{ path: 'data', message: ARRAY }]);
+    });
+
+    test('each schema refuses an array itself, and still accepts an object, keeping unknown fields', () => {
+      for (const schema of [OrderSchema, CheckoutSessionSchema, PriceDataItemSchema]) {
+        expect(validate(schema, [], 'data')).toEqual([undefined, [{ path: 'data', message: ARRAY }], false]);
+        expect(validate(schema, { extra: 1 }, 'data')).toEqual([{ extra: 1 }]);
+      }
+    });
+
+    test('an exported schema refuses an array with valibot\'s own message too, for apps that parse with it', () => {
+      const result = v.safeParse(OrderSchema, { paymentMethod: ['CARD'] });
+      expect(result.success).toBe(false);
+      expect(result.issues?.[0]?.message).toBe('Invalid type: Expected Object but received Array');
+      expect(v.safeParse(OrderSchema, { paymentMethod: { paymentMethodType: 'CARD' } }).success).toBe(true);
+    });
+
+    test('the envelope needs an integer code; msg may be absent or null', () => {
+      expect(validate(EnvelopeSchema, { msg: 'ok' }, '')).toEqual([undefined, [{ path: 'code', message: 'expected "code", received undefined' }], false]);
+      expect(validate(EnvelopeSchema, { code: 0.5, msg: 1 }, '')).toEqual([
+        undefined,
+        [
+          { path: 'code', message: 'expected integer, received number' },
+          { path: 'msg', message: 'expected string, received number' },
+        ],
+        false,
+      ]);
+      expect(validate(EnvelopeSchema, { code: 7, msg: null }, '')).toEqual([{ code: 7, msg: null }]);
+    });
+
+    test('an envelope that is an array is refused as a body that is not an object', () => {
+      expect(validate(EnvelopeSchema, [0, 'ok', order], '')).toEqual([undefined, [{ path: '', message: ARRAY }], false]);
+      expect(validate(EnvelopeSchema, { code: 0, msg: 'ok', data: [] }, '')).toEqual([{ code: 0, msg: 'ok', data: [] }]);
+    });
+
+    test('every array in the order counts as an issue, up to the limit', () => {
+      const many = { ...order, paymentMethod: [], metadata: [], priceDataList: [[], [], {}] };
+      const [, issues] = validate(OrderSchema, many, 'data');
+      expect(issues).toEqual([
+        { path: 'priceDataList.0', message: ARRAY },
+        { path: 'priceDataList.1', message: ARRAY },
+        { path: 'paymentMethod', message: ARRAY },
+        { path: 'metadata', message: ARRAY },
+      ]);
+      const [, tooMany, more] = validate(OrderSchema, { priceDataList: Array.from({ length: 30 }, () => []) }, 'data');
+      expect(tooMany).toHaveLength(20);
+      expect(more).toBe(true);
+    });
   });
 });
