@@ -316,21 +316,19 @@ describe('the body and envelope', () => {
 });
 
 describe('validation is bounded: at most 20 issues', () => {
-  test('a 1 MB body of 520,000 wrong-typed line items: 20 issues, "(and more)", well within the deadline', async () => {
+  test('a 1 MB body of 520,000 wrong-typed line items: 20 issues and "(and more)", within a 1 s deadline', async () => {
     const items = 520_000;
     const text = `{"code":0,"msg":"ok","data":{"priceDataList":[${'1,'.repeat(items - 1)}1]}}`;
     expect(text.length).toBeGreaterThan(1_000_000);
     expect(text.length).toBeLessThan(1024 * 1024);
     const { fetch } = recordingFetch(() => new Response(text));
-    const started = performance.now();
     const error = await failure(getOrder('ord_1', options(fetch, { timeout: 1000 })));
-    const ms = performance.now() - started;
     expect(error.issues).toHaveLength(20);
     expect(error.issues[19]).toEqual({ path: 'priceDataList.19', message: 'expected Object, received number' });
     expect(error.message).toMatch(/^GET \/api\/order\/ord_1: priceDataList\.0: expected Object, received number, .* \(and more\) after 1 attempt in \d+ ms$/);
     expect(error.message.length).toBeLessThan(2000);
-    // Before the cap: 520,000 issue objects, a 29 MB message and about 1.4 s.
-    expect(ms).toBeLessThan(700);
+    // Before the cap: 520,000 issue objects and a 29 MB message. That the parse stops at issue 21 is counted, not
+    // timed, in 'the parse stops at the 21st issue: the items after it are never read' below (21 of 1,000 read).
   });
 
   test('issues outside lists are kept too, and the total shown stays at 20', async () => {
