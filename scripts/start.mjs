@@ -80,6 +80,10 @@ if ([HOST, 'localhost'].includes(upstream.hostname)) {
     fail(`the sandbox could not listen on ${upstream.origin} (${error.code ?? error.message}); free the port, or set another in ${DEV_VARS}`);
   }
   log(`sandbox (the checkout service stand-in) on ${server.url}`);
+  // The seeded checkout's `expire` is a fixed date that has passed, and the page shows a checkout past its `expire`
+  // as expired: the demo's open checkout is given a day from now, so it is open until the scenario completes it.
+  const open = sandbox.getSession(SANDBOX_IDS.sessions.open);
+  if (open) sandbox.putSession({ ...open, expire: new Date(Date.now() + 86_400_000).toISOString() });
   sandbox.scenario({ kind: 'checkout-completes', sessionId: SANDBOX_IDS.sessions.open, afterMs: 20_000 });
   scenario = true;
 } else {

@@ -103,6 +103,11 @@ describe.skipIf(!available)('npm start', () => {
     expect(await page.locator('h1').innerText()).toBe('Your order');
     expect(await page.locator('main').innerText()).toContain('ADA-2026-0042');
     expect(await page.locator('tbody tr').count()).toBe(2);
+    // The printed open checkout is open for the demo (its seeded `expire` has passed): not paid yet, never expired.
+    expect((await page.goto(new URL('/sessions/cs_open_ada', link).href))?.status()).toBe(200);
+    const checkout = await page.locator('main').innerText();
+    expect(checkout).toContain('Not paid yet');
+    expect(checkout).not.toContain('expired');
     await context.close();
     // The sandbox's request log, through serveSandbox's `log` option: the worker's lookup of the order.
     expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
