@@ -209,13 +209,16 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/');
     const checks: number[] = [];
-    await page.clock.install();
+    // The browser's clock two days ahead of the worker's, past the checkout's `expire` (a day away): the page must
+    // not take it for expired (a reload loop); only the worker's clock counts.
+    await page.clock.install({ time: Date.now() + 2 * 86_400_000 });
     page.on('request', (request) => {
       if (request.url().endsWith('/api/checkout/session/cs_ada_slow')) checks.push(Date.now());
     });
     await page.goto(`${stack.url}/sessions/cs_ada_slow?check=1`);
     // The counter in the address is dropped in place (replaceState): Back still leaves.
     await expect.poll(() => page.url()).toBe(`${stack.url}/sessions/cs_ada_slow`);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const live = page.getByRole('status');
     await expect
       .poll(
@@ -232,6 +235,31 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const count = checks.length;
     await page.clock.runFor(300_000);
     expect(checks.length).toBe(count);
+    // Never reloaded.
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await page.goBack();
+    expect(page.url()).toBe(`${stack.url}/`);
+    await ctx.close();
+  });
+
+  test('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired"', async () => {
+    const { context: ctx } = await context();
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/');
+    // The browser's clock a day behind the worker's: a script that compared `expire` with it would wait a day more.
+    await page.clock.install({ time: Date.now() - 86_400_000 });
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_expiring', paymentStatus: 'processing', expire: new Date(Date.now() + 8_000).toISOString() });
+    await page.goto(`${stack.url}/sessions/cs_ada_expiring`);
+    expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
+    const entries = await page.evaluate(() => history.length);
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
+    await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired');
+    // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.waitForTimeout(3_000);
+    expect(loads).toEqual([`${stack.url}/sessions/cs_ada_expiring`]);
     await page.goBack();
     expect(page.url()).toBe(`${stack.url}/`);
     await ctx.close();

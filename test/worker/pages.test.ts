@@ -377,7 +377,9 @@ describe('the pending checkout', () => {
 
   test('no meta refresh; a script allowed by this answer\'s nonce only, a polite live region, and its words', async () => {
     await put('cs_ada_wait', { expire: FUTURE, paymentStatus: 'processing' });
+    const before = Date.now();
     const answer = await page('/sessions/cs_ada_wait');
+    const after = Date.now();
     expect(answer.body).not.toContain('http-equiv');
     const nonce = /<script nonce="([A-Za-z0-9+/=]+)">/.exec(answer.body)?.[1];
     expect(nonce).toHaveLength(24);
@@ -387,6 +389,11 @@ describe('the pending checkout', () => {
     expect(answer.body).toContain(PENDING_SCRIPT);
     expect(answer.body).toContain('<p id="live" class="noprint" role="status" aria-live="polite"></p>');
     expect(answer.body).toContain('data-api="/api/checkout/session/cs_ada_wait"');
+    // The state the script compares answers with, and the time left by the worker's clock (never the browser's).
+    expect(answer.body).toContain(`data-state="open processing ${FUTURE}"`);
+    const left = Number(/data-left="(\d+)"/.exec(answer.body)?.[1]);
+    expect(left).toBeGreaterThanOrEqual(Date.parse(FUTURE) - after - 1_000);
+    expect(left).toBeLessThanOrEqual(Date.parse(FUTURE) - before + 1_000);
     expect(answer.body).toContain('data-stopped="We stopped checking after two minutes.');
     // A new nonce every answer.
     const again = await page('/sessions/cs_ada_wait');

@@ -59,9 +59,12 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
   const recurring = session.price?.recurring;
   const every = inWords(recurring?.interval, t.every);
   const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
+  // How long this checkout stays open by the worker's clock (positive: an open one has not expired), so the script
+  // can reload it when that time has passed without comparing `expire` with the browser's own clock.
+  const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
   const live = open
     ? html`<p id="live" class="noprint" role="status" aria-live="polite"></p>
-<div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus}`}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
+<div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
   const body = html`<h1>${t.yourCheckout}</h1>
 ${VIEWS[state](session, shopper)}

@@ -5,21 +5,30 @@ export const LONGEST_WAIT_MS = 15_000;
 
 // The pending checkout's background checks, run only with the page's nonce. It asks the JSON route (with the page's
 // cookie, same origin) for the checkout; when it has an order, the live region says so and the page is *replaced*
-// by the order (location.replace: no history entry, so Back leaves). Any other change reloads the page in place.
+// by the order (location.replace: no history entry, so Back leaves). Any other change reloads the page in place,
+// and so does the first answer once the checkout's `expire` has passed by the worker's clock: the page carries the
+// time it had left when the worker made it (data-left, in ms), the script counts it down on the browser's monotonic
+// clock (a duration, so a browser clock set wrong changes nothing) and checks once right when it runs out. A new
+// `expire` in the answer is a change like any other. Only an open, unexpired checkout gets this script, and the
+// worker renders it only while its own clock is before `expire`, so the reloaded page says "expired": no loop.
 // The wait grows by half each time, up to LONGEST_WAIT_MS; after CHECK_FOR_MS it stops and says so. Without script
 // the page's own "Check again" link does the same by hand. The words come from the page (data attributes).
 export const PENDING_SCRIPT = `(() => {
   const box = document.getElementById('checks');
   const live = document.getElementById('live');
   if (!box || !live || !window.fetch) return;
-  const { api, path, opening, changed, stopped, checking, state } = box.dataset;
+  const { api, path, opening, changed, stopped, checking, state, left } = box.dataset;
   if (location.search) history.replaceState(null, '', path);
   live.textContent = checking;
-  const started = Date.now();
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const expiresIn = left ? Number(left) : Infinity;
   let wait = ${FIRST_WAIT_MS};
   const next = () => {
-    if (Date.now() - started + wait > ${CHECK_FOR_MS}) { live.textContent = stopped; return; }
-    setTimeout(check, wait);
+    const untilExpiry = Math.ceil(expiresIn - elapsed());
+    const delay = untilExpiry > 0 && untilExpiry < wait ? untilExpiry : wait;
+    if (elapsed() + delay > ${CHECK_FOR_MS}) { live.textContent = stopped; return; }
+    setTimeout(check, delay);
     wait = Math.min(Math.round(wait * 1.5), ${LONGEST_WAIT_MS});
   };
   const check = async () => {
@@ -32,7 +41,7 @@ export const PENDING_SCRIPT = `(() => {
           location.replace('/orders/' + encodeURIComponent(data.orderId) + '?from=checkout');
           return;
         }
-        if (data && (data.status + ' ' + data.paymentStatus) !== state) {
+        if (data && ((data.status + ' ' + data.paymentStatus + ' ' + data.expire) !== state || elapsed() >= expiresIn)) {
           live.textContent = changed;
           location.replace(path);
           return;
