@@ -4,17 +4,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildIfStale, killAll, startBin, type Bin } from '../sandbox/bin.js';
-import { chromiumAvailable, launch } from './browser.js';
+import { chromiumAvailable, launch, sdkForBrowsers } from './browser.js';
 
 // The front-end dev path of docs/testing.md: a page on its own origin (a dev server's) calls the sandbox bin
 // directly, with the SDK and the sandbox key (`dangerouslyAllowBrowser`, for a trusted page in development).
 // Without --cors the browser refuses the answer; with --cors <that origin> the preflight for X-API-KEY passes.
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'sk_sandbox_browser_path';
 const available = chromiumAvailable();
 
@@ -55,15 +52,7 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
 
   beforeAll(async () => {
     buildIfStale();
-    const bundle = await build({
-      stdin: { contents: "export * from 'checkout-lookup';", resolveDir: ROOT, loader: 'js' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-    });
-    const sdk = bundle.outputFiles[0]!.text;
+    const sdk = await sdkForBrowsers();
     [devServer, stranger] = await Promise.all([servePage(sdk), servePage(sdk)]);
     [plain, withCors, browser] = await Promise.all([sandbox([]), sandbox(['--cors', devServer.origin]), launch()]);
   });

@@ -1,15 +1,12 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStack } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
-import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
+import { chromiumAvailable, launch, sdkForBrowsers, stayOnLoopback } from './browser.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const available = chromiumAvailable();
 
 /** A shop's page on its own loopback origin, serving the built SDK bundled as one module (as a shop's bundler would). */
@@ -49,15 +46,7 @@ describe.skipIf(!available)('the SDK in a shop page in Chromium, against the wor
   let stranger: { origin: string; server: Server };
 
   beforeAll(async () => {
-    const bundle = await build({
-      stdin: { contents: "export * from 'checkout-lookup';", resolveDir: ROOT, loader: 'js' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-    });
-    const sdk = bundle.outputFiles[0]!.text;
+    const sdk = await sdkForBrowsers();
     [shop, stranger] = await Promise.all([serveShop(sdk), serveShop(sdk)]);
     [stack, browser] = await Promise.all([startStack({ vars: { ALLOWED_ORIGINS: shop.origin } }), launch()]);
   });

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext } from 'playwright-core';
 
@@ -57,4 +59,17 @@ export async function stayOnLoopback(context: BrowserContext): Promise<string[]>
     },
   );
   return refused;
+}
+
+/** The built package as a browser bundles it (`export * from 'checkout-lookup'`, ESM), for pages served to Chromium. */
+export async function sdkForBrowsers(): Promise<string> {
+  const bundle = await build({
+    stdin: { contents: "export * from 'checkout-lookup';", resolveDir: fileURLToPath(new URL('../../', import.meta.url)), loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return bundle.outputFiles[0]!.text;
 }

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sleep } from '../../src/core/sleep.js';
 import { ApiError, getOrder, TimeoutError } from '../../src/index.js';
-import { envelope, ok, options, order, recordingFetch, type Responder } from './helpers.js';
+import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const status = (code: number, headers: HeadersInit = {}): Responder => () =>
   envelope(null, { status: code, code, msg: `failure ${code}`, headers });
-
-/** Runs a call to its end while fake timers jump over every wait. */
-async function settle<T>(promise: Promise<T>): Promise<T> {
-  const settled = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  await vi.runAllTimersAsync();
-  const result = await settled;
-  if ('error' in result) throw result.error;
-  return result.value;
-}
 
 /** The tests of a describe run on a fake clock standing at 2026-11-22T00:00:00Z. */
 function onFakeClock() {

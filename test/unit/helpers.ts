@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type LookupOptions, ValidationError } from '../../src/index.js';
 import { SANDBOX_IDS, SANDBOX_ORDERS_BY_ID, SANDBOX_SESSIONS_BY_ID } from '../../src/testing/seed.js';
 import type { SandboxCheckoutSession, SandboxOrder, SandboxPriceDataItem } from '../../src/testing/types.js';
@@ -48,4 +48,16 @@ export async function validationFailure(promise: Promise<unknown>): Promise<Vali
   const error = await promise.catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ValidationError);
   return error as ValidationError;
+}
+
+/** Runs a call to its end while fake timers jump over every wait. */
+export async function settle<T>(promise: Promise<T>): Promise<T> {
+  const settled = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  const result = await settled;
+  if ('error' in result) throw result.error;
+  return result.value;
 }

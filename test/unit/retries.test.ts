@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parseRetryAfter } from '../../src/core/retry-after.js';
 import { ApiError, getOrder, NetworkError } from '../../src/index.js';
-import { envelope, ok, options, order, recordingFetch, type Responder } from './helpers.js';
+import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z');
 const status = (code: number, headers: HeadersInit = {}): Responder => () =>
@@ -9,18 +9,6 @@ const status = (code: number, headers: HeadersInit = {}): Responder => () =>
 const refused: Responder = () => {
   throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
 };
-
-/** Runs a call to its end while fake timers jump over every wait. */
-async function settle<T>(promise: Promise<T>): Promise<T> {
-  const settled = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  await vi.runAllTimersAsync();
-  const result = await settled;
-  if ('error' in result) throw result.error;
-  return result.value;
-}
 
 /** Runs a call to its end while fake timers jump over every wait, and gives what it resolved or rejected with. */
 async function outcome(promise: Promise<unknown>): Promise<unknown> {
