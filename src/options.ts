@@ -12,7 +12,7 @@ export interface LookupOptions {
   timeout?: number | undefined;
   /** Retries after a network failure or a 408, 429, 500, 502, 503 or 504. Default 2, so at most 3 attempts. */
   maxRetries?: number | undefined;
-  /** Extra request headers. `X-API-KEY`, `X-Timestamp` and `Accept` are always set by the SDK. */
+  /** Extra request headers. `X-Timestamp` and `Accept` are always the SDK's; an `X-API-KEY` here is dropped (the key goes only through `apiKey`). */
   headers?: Headers | readonly (readonly [string, string])[] | Readonly<Record<string, string>> | undefined;
   /** Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`. Default `Date.now`. */
   now?: (() => number) | undefined;
