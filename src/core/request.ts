@@ -15,9 +15,9 @@ import { validate } from './validate.js';
  * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
-  // Every option checked and defaulted before anything is sent or armed (helper sdk-core's call.ts does this too).
-  const { baseUrl, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers } = resolveOptions(options);
-  const [origin, fullPath] = urlOf(baseUrl, route, id);
+  // Every option checked and defaulted before anything is sent or armed; the base URL is parsed there, once.
+  const { base, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers } = resolveOptions(options);
+  const [origin, fullPath] = urlOf(base, route, id);
   if (caller?.aborted) throw caller.reason;
 
   const path = redact(fullPath, key);
@@ -101,7 +101,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       } catch (error) {
         // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.
         if (signal.aborted) throw signal.reason;
-        // Else exponential backoff with "equal jitter": 250 ms doubling per retry, capped at 4 s; half fixed, half random.
+        // Else exponential backoff with "equal jitter": 125-250 ms before the first retry, doubling, capped at 2-4 s.
         const wait = (error as ApiError).retryAfter ?? (Math.random() + 1) * Math.min(2000, 62.5 * 2 ** attempts);
         // Out of retries, or a wait (a Retry-After included) that outlasts the deadline: raise the failure now,
         // with its retryAfter, rather than a TimeoutError later.

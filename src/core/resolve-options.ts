@@ -8,8 +8,8 @@ export type LookupFetch = NonNullable<LookupOptions['fetch']>;
 
 /** One call's options, every one checked and defaulted. */
 export interface ResolvedOptions {
-  /** The base URL's text, checked; `urlOf` parses it. */
-  readonly baseUrl: string;
+  /** The base URL's origin and path (ending in `/`), read once by `baseOf`. */
+  readonly base: readonly [origin: string, path: string];
   readonly apiKey?: string | undefined;
   readonly fetch: LookupFetch;
   readonly signal?: AbortSignal | undefined;
@@ -40,7 +40,7 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   // The defaults, used when an option is left out or set to undefined (README's Options table lists them).
   const { baseUrl, apiKey, signal, fetch = globalThis.fetch, now = Date.now } = given;
   const { timeout = 10_000, maxRetries = 2, maxBodyBytes = 1_048_576, successCodes = [0, 200] } = given;
-  baseOf(baseUrl);
+  const base = baseOf(baseUrl);
   // The key must be a header value (a runtime's own error for a bad one would quote it); never shown.
   check(apiKey === undefined || (typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey)), 'apiKey', 'a string of visible ASCII characters', apiKey);
   // Checked above: a key here is a non-empty string.
@@ -57,7 +57,7 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   check(Array.isArray(successCodes) && successCodes.every(Number.isInteger), 'successCodes', 'an array of integers', successCodes);
   check(typeof now === 'function', 'now', 'a function', now);
   return {
-    baseUrl: `${baseUrl}`,
+    base,
     apiKey,
     fetch,
     signal,

@@ -22,12 +22,11 @@ export function baseOf(baseUrl: unknown): [origin: string, path: string] {
 }
 
 /**
- * The request URL's origin and path (base path, resource route, then the id as one percent-encoded segment, so no
- * id can leave its path). Throws before any request: a `TypeError` for a bad base URL (see `baseOf`), an
- * `InvalidIdError` that says what is wrong with the id, never showing it.
+ * The request URL's origin and path (the base's path, resource route, then the id as one percent-encoded segment, so
+ * no id can leave its path), from a base that `baseOf` read. Throws before any request: an `InvalidIdError` that says
+ * what is wrong with the id, never showing it.
  */
-export function urlOf(baseUrl: string | URL, route: string, id: string): [origin: string, path: string] {
-  const [origin, path] = baseOf(baseUrl);
+export function urlOf([origin, path]: readonly [origin: string, path: string], route: string, id: string): [origin: string, path: string] {
   let segment: string | undefined;
   try {
     // encodeURIComponent throws a URIError on a lone surrogate.

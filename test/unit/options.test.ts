@@ -220,13 +220,13 @@ describe('the browser guard', () => {
   });
 });
 
-describe('the id and the base URL, read by urlOf', () => {
+describe('the id and the base URL, read by urlOf and baseOf', () => {
   const RULE = '"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ';
   const BASE_RULE = '"baseUrl" must be an absolute http(s) URL without a query; received ';
 
   function idError(id: unknown): InvalidIdError {
     try {
-      urlOf('https://h.test/', 'api/order/', id as string);
+      urlOf(baseOf('https://h.test/'), 'api/order/', id as string);
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidIdError);
       expect(error).toBeInstanceOf(TypeError);
@@ -247,15 +247,15 @@ describe('the id and the base URL, read by urlOf', () => {
 
   describe('urlOf', () => {
     test('joins the origin, the base path, the route and the id as one percent-encoded segment', () => {
-      expect(urlOf('https://h.test', 'api/order/', 'ord_1')).toEqual(['https://h.test', '/api/order/ord_1']);
-      expect(urlOf('https://h.test/v1', 'api/order/', 'a/b?c#d')).toEqual(['https://h.test', '/v1/api/order/a%2Fb%3Fc%23d']);
-      expect(urlOf(new URL('http://u:p@h.test:8790/v1/#frag'), 'api/checkout/session/', 'é 😀\u00a0')).toEqual([
+      expect(urlOf(baseOf('https://h.test'), 'api/order/', 'ord_1')).toEqual(['https://h.test', '/api/order/ord_1']);
+      expect(urlOf(baseOf('https://h.test/v1'), 'api/order/', 'a/b?c#d')).toEqual(['https://h.test', '/v1/api/order/a%2Fb%3Fc%23d']);
+      expect(urlOf(baseOf(new URL('http://u:p@h.test:8790/v1/#frag')), 'api/checkout/session/', 'é 😀\u00a0')).toEqual([
         'http://h.test:8790',
         '/v1/api/checkout/session/%C3%A9%20%F0%9F%98%80%C2%A0',
       ]);
-      expect(urlOf('https://h.test/', 'api/order/', 'x'.repeat(256))[1]).toHaveLength(11 + 256);
-      expect(urlOf('https://h.test/', 'api/order/', '...')[1]).toBe('/api/order/...');
-      expect(urlOf('https://h.test/', 'api/order/', '.a')[1]).toBe('/api/order/.a');
+      expect(urlOf(baseOf('https://h.test/'), 'api/order/', 'x'.repeat(256))[1]).toHaveLength(11 + 256);
+      expect(urlOf(baseOf('https://h.test/'), 'api/order/', '...')[1]).toBe('/api/order/...');
+      expect(urlOf(baseOf('https://h.test/'), 'api/order/', '.a')[1]).toBe('/api/order/.a');
     });
 
     test('says the id is not a string, naming its kind', () => {
@@ -286,7 +286,7 @@ describe('the id and the base URL, read by urlOf', () => {
         expect(idError(id).message).toBe(`${RULE}a control character`);
       // Exactly 256 characters: the length is fine, the control is not.
       expect(idError(`${'x'.repeat(255)}\n`).message).toBe(`${RULE}a control character`);
-      expect(urlOf('https://h.test/', 'api/order/', '\u00a0\u00a0')[1]).toBe('/api/order/%C2%A0%C2%A0');
+      expect(urlOf(baseOf('https://h.test/'), 'api/order/', '\u00a0\u00a0')[1]).toBe('/api/order/%C2%A0%C2%A0');
     });
 
     test('refuses a lone surrogate, which cannot be percent-encoded, and says so', () => {
@@ -360,13 +360,13 @@ describe('every option, read by resolveOptions', () => {
   describe('resolveOptions', () => {
     test('fills in every default', () => {
       const resolved = resolveOptions({ baseUrl: BASE });
-      expect(resolved).toMatchObject({ baseUrl: BASE, timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200] });
+      expect(resolved).toMatchObject({ base: ['https://checkout.test', '/'], timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200] });
       expect(resolved.fetch).toBe(globalThis.fetch);
       expect(resolved.now).toBe(Date.now);
       expect(resolved.apiKey).toBeUndefined();
       expect(resolved.signal).toBeUndefined();
       expect([...resolved.headers]).toEqual([['accept', 'application/json']]);
-      expect(Object.keys(resolved).sort()).toEqual(['apiKey', 'baseUrl', 'fetch', 'headers', 'maxBodyBytes', 'maxRetries', 'now', 'signal', 'successCodes', 'timeout']);
+      expect(Object.keys(resolved).sort()).toEqual(['apiKey', 'base', 'fetch', 'headers', 'maxBodyBytes', 'maxRetries', 'now', 'signal', 'successCodes', 'timeout']);
     });
 
     test('an option set to undefined takes its default too', () => {
@@ -378,8 +378,8 @@ describe('every option, read by resolveOptions', () => {
       const signal = new AbortController().signal;
       const now = () => 5;
       const resolved = resolveOptions({ ...base, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
-      expect(resolved).toMatchObject({ baseUrl: BASE, apiKey: KEY, fetch, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
-      expect(resolveOptions({ baseUrl: new URL('https://h.test/v1') }).baseUrl).toBe('https://h.test/v1');
+      expect(resolved).toMatchObject({ base: ['https://checkout.test', '/'], apiKey: KEY, fetch, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
+      expect(resolveOptions({ baseUrl: new URL('https://h.test/v1') }).base).toEqual(['https://h.test', '/v1/']);
     });
 
     test('sets Accept and X-API-KEY over the caller headers, and deletes an X-API-KEY given without apiKey', () => {

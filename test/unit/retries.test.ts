@@ -99,7 +99,7 @@ describe('backoff', () => {
     });
   });
 
-  test('is 250 ms doubling per retry, half fixed and half random ("equal jitter")', async () => {
+  test('is 125-250 ms before the first retry, doubling, half fixed and half random ("equal jitter")', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const timeout = vi.spyOn(globalThis, 'setTimeout');
     const { fetch, requests } = recordingFetch(unavailable());
