@@ -37,7 +37,7 @@ const CAP = 1_048_576; // the SDK's default maxBodyBytes
 /** What each contender does; BENCHMARKS.md's element table is built from differences of their medians. */
 export const CONTENDERS = {
   bare: 'fetch(url, { headers }) + res.json()',
-  schema: 'bare + v.safeParse with the SDK\'s OrderSchema',
+  schema: "bare + v.safeParse with the SDK's OrderSchema",
   deadline: 'bare + an AbortController, its signal in the init and a 10 s setTimeout cleared after the body',
   request: 'deadline, but fetch(new Request(url, { headers, signal, redirect: "manual" }))',
   'read, one go': "fetch + the SDK's readText(…, native = true) + JSON.parse instead of res.json()",
@@ -61,7 +61,14 @@ export function serve() {
 export async function prepare() {
   const esbuild = await import('esbuild');
   mkdirSync(join(ROOT, 'test-output', 'bench'), { recursive: true });
-  await esbuild.build({ entryPoints: [join(ROOT, 'src', 'core', 'body.ts')], bundle: true, format: 'esm', target: 'es2022', outfile: BODY_MODULE, logLevel: 'silent' });
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'src', 'core', 'body.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    outfile: BODY_MODULE,
+    logLevel: 'silent',
+  });
 }
 
 /** The contenders against `baseUrl`; each checks its answer, so none can win by failing. */
@@ -161,11 +168,19 @@ async function client(where, { rounds, cycles, warmupCycles, seed }) {
   for (let slot = 0; slot < total; slot++) await cycle(slot);
   server?.close();
   const perRound = Array.from({ length: rounds }, (_, round) =>
-    Object.fromEntries(names.map((name, index) => [name, median(times[index].subarray(round * cycles, (round + 1) * cycles))])));
-  const afterEach = Object.fromEntries(names.map((name, index) => [name, Object.fromEntries(names.map((predecessor, p) => {
-    const picked = times[index].filter((_, slot) => before[index][slot] === p);
-    return [predecessor, { us: picked.length > 0 ? median(picked) : null, calls: picked.length }];
-  }))]));
+    Object.fromEntries(names.map((name, index) => [name, median(times[index].subarray(round * cycles, (round + 1) * cycles))])),
+  );
+  const afterEach = Object.fromEntries(
+    names.map((name, index) => [
+      name,
+      Object.fromEntries(
+        names.map((predecessor, p) => {
+          const picked = times[index].filter((_, slot) => before[index][slot] === p);
+          return [predecessor, { us: picked.length > 0 ? median(picked) : null, calls: picked.length }];
+        }),
+      ),
+    ]),
+  );
   const overall = Object.fromEntries(names.map((name, index) => [name, median(times[index])]));
   return { names, perRound, overall, afterEach };
 }
@@ -193,17 +208,25 @@ export function analyse({ names, perRound, overall, afterEach }) {
   // How a call's time moves with the contender before it: per predecessor, the mean over the other contenders of
   // (median after that predecessor - overall median), in µs and as a fraction; a call's overall median holds the
   // average of these, so its own median plus its own move is what it costs with what it leaves for the next call.
-  const moves = Object.fromEntries(names.map((predecessor) => {
-    const others = names.filter((name) => name !== predecessor && afterEach[name][predecessor].us !== null);
-    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-    return [predecessor, {
-      us: mean(others.map((name) => afterEach[name][predecessor].us - overall[name])),
-      fraction: mean(others.map((name) => afterEach[name][predecessor].us / overall[name] - 1)),
-    }];
-  }));
+  const moves = Object.fromEntries(
+    names.map((predecessor) => {
+      const others = names.filter((name) => name !== predecessor && afterEach[name][predecessor].us !== null);
+      const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+      return [
+        predecessor,
+        {
+          us: mean(others.map((name) => afterEach[name][predecessor].us - overall[name])),
+          fraction: mean(others.map((name) => afterEach[name][predecessor].us / overall[name] - 1)),
+        },
+      ];
+    }),
+  );
   // getOrder over bare when both follow the same predecessor (neither of the two).
-  const ratioAfter = Object.fromEntries(names.filter((p) => p !== 'getOrder' && p !== 'bare')
-    .map((predecessor) => [predecessor, afterEach.getOrder[predecessor].us / afterEach.bare[predecessor].us]));
+  const ratioAfter = Object.fromEntries(
+    names
+      .filter((p) => p !== 'getOrder' && p !== 'bare')
+      .map((predecessor) => [predecessor, afterEach.getOrder[predecessor].us / afterEach.bare[predecessor].us]),
+  );
   const withNextCall = (overall.getOrder + moves.getOrder.us) / (overall.bare + moves.bare.us);
   return { ratio, roundRatios: perRound.map((round) => round.getOrder / round.bare), elements, moves, ratioAfter, withNextCall };
 }
@@ -225,7 +248,9 @@ export async function measurePerCall(config = PER_CALL) {
         const analysis = analyse(measured);
         const goal = config.goals[runtime];
         results.push({ runtime, server, goal, met: analysis.ratio <= goal, ...measured, ...analysis });
-        progress(`per-call ${runtime}, server in ${server} process: getOrder ${analysis.ratio.toFixed(3)}x bare (rounds ${analysis.roundRatios.map((r) => r.toFixed(3)).join(' ')}): goal <= ${goal}x ${analysis.ratio <= goal ? 'met' : 'MISSED'}`);
+        progress(
+          `per-call ${runtime}, server in ${server} process: getOrder ${analysis.ratio.toFixed(3)}x bare (rounds ${analysis.roundRatios.map((r) => r.toFixed(3)).join(' ')}): goal <= ${goal}x ${analysis.ratio <= goal ? 'met' : 'MISSED'}`,
+        );
       }
     }
     return { config, contenders: CONTENDERS, payloadBytes: Buffer.byteLength(BODY), results, ...(NODE20_MISSING && { note: NODE20_MISSING }) };

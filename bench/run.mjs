@@ -18,12 +18,22 @@ import { measureValidation } from './validation.mjs';
 // wrangler (worker under load) needs Node 22+: started with an older node, hand over to the project's Node 24.
 if (Number(process.versions.node.split('.')[0]) < 22) process.exit(spawnSync(NODE24, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
 
-const MEASUREMENTS = { size: () => measureSizes(), validation: measureValidation, perCall: measurePerCall, coldStart: measureColdStart, workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad() };
+const MEASUREMENTS = {
+  size: () => measureSizes(),
+  validation: measureValidation,
+  perCall: measurePerCall,
+  coldStart: measureColdStart,
+  workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad(),
+};
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 if (only?.some((name) => !(name in MEASUREMENTS))) throw new Error(`--only takes some of ${Object.keys(MEASUREMENTS)}`);
 
 const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-const version = (command) => (spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout ?? 'absent').trim().split('\n')[0].replace(/^(deno|bun) /, '');
+const version = (command) =>
+  (spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout ?? 'absent')
+    .trim()
+    .split('\n')[0]
+    .replace(/^(deno|bun) /, '');
 const run = {
   command: only ? `node bench/run.mjs --only ${only}` : 'npm run bench',
   started: new Date().toISOString(),
@@ -48,7 +58,11 @@ for (const [name, measure] of Object.entries(MEASUREMENTS)) {
     run.results[name] = await measure();
   } catch (error) {
     progress(`${name}: FAILED ${error.stack ?? error}`);
-    run.results[name] = { notMeasured: String(error.message ?? error).split('\n')[0].slice(0, 300) };
+    run.results[name] = {
+      notMeasured: String(error.message ?? error)
+        .split('\n')[0]
+        .slice(0, 300),
+    };
   }
   run.load[name] = { before, after: loadavg()[0], seconds: (performance.now() - started) / 1000 };
 }

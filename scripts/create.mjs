@@ -12,7 +12,8 @@ const DOCS = 'node_modules/checkout-lookup/worker/README.md';
 const WEB_DOCS = 'https://github.com/checkout-lookup/checkout-lookup/blob/main/worker/README.md';
 
 /** Files of worker/ that stay behind: the repository's README (the project gets its own) and any test. */
-const isTemplateFile = (name) => name !== 'README.md' && !/\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/.test(name) && !['test', 'tests', '__tests__'].includes(name);
+const isTemplateFile = (name) =>
+  name !== 'README.md' && !/\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/.test(name) && !['test', 'tests', '__tests__'].includes(name);
 
 /**
  * Writes the project into `target` (which must not exist or be empty) and returns what it wrote, relative paths.
@@ -22,7 +23,11 @@ export function create(target) {
   if (!target) throw new Error('name the folder to create: npx checkout-lookup create my-worker');
   const dir = resolve(target);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} exists and is not empty; name a new folder`);
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'checkout-lookup-worker';
+  const name =
+    basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'checkout-lookup-worker';
   const own = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8'));
   const dev = own.devDependencies ?? {};
   const version = (dependency) => {

@@ -14,8 +14,18 @@ import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-export const ESBUILD_OPTIONS = { bundle: true, minify: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'],
-  mainFields: ['browser', 'module', 'main'], target: 'es2022', legalComments: 'none', write: false, logLevel: 'silent' };
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  target: 'es2022',
+  legalComments: 'none',
+  write: false,
+  logLevel: 'silent',
+};
 const QUIET = new Set(['EMPTY_BUNDLE', 'INVALID_ANNOTATION', 'CIRCULAR_DEPENDENCY']);
 
 /** Bundles each `{ name, source }` entry with both bundlers: `{ name, esbuild: { min, gzip, code }, rollup: {…} }`. */
@@ -31,8 +41,11 @@ export async function bundleSizes(entries, packageDir = process.env.CHECKOUT_LOO
       await writeFile(file, `${source}\n`);
       const built = await esbuild.build({ ...ESBUILD_OPTIONS, entryPoints: [file], absWorkingDir: work });
       const warnings = [];
-      const bundle = await rollup({ input: file, plugins: [nodeResolve({ browser: true }), terser({ format: { comments: false } })],
-        onwarn: (warning) => QUIET.has(warning.code) || warnings.push(warning.message) });
+      const bundle = await rollup({
+        input: file,
+        plugins: [nodeResolve({ browser: true }), terser({ format: { comments: false } })],
+        onwarn: (warning) => QUIET.has(warning.code) || warnings.push(warning.message),
+      });
       const rolled = (await bundle.generate({ format: 'es' })).output[0].code.trim();
       await bundle.close();
       if (warnings.length > 0) throw new Error(`rollup warned on ${name}: ${warnings.join('; ')}`);
@@ -51,7 +64,12 @@ export const LIMITS = { getOrder: 5120, getSession: 5120, both: 5376, bare: 0 };
 const TESTING = ['createSandbox', 'SANDBOX_IDS', 'serveSandbox'];
 const CHECKS = [
   { key: 'getOrder', name: 'getOrder', source: "export { getOrder } from 'checkout-lookup';", forbidden: ['successUrl', 'cancelUrl'] },
-  { key: 'getSession', name: 'getSession', source: "export { getSession } from 'checkout-lookup';", forbidden: ['paymentInstrumentId', 'paymentMethodType'] },
+  {
+    key: 'getSession',
+    name: 'getSession',
+    source: "export { getSession } from 'checkout-lookup';",
+    forbidden: ['paymentInstrumentId', 'paymentMethodType'],
+  },
   { key: 'both', name: 'getOrder+getSession', source: "export { getOrder, getSession } from 'checkout-lookup';", forbidden: [] },
   { key: 'bare', name: "import 'checkout-lookup'", source: "import 'checkout-lookup';", forbidden: [] }, // "sideEffects": false
   { key: 'all', name: 'export * (reference)', source: "export * from 'checkout-lookup';", forbidden: [] },
@@ -90,7 +108,11 @@ export function formatSizes(sizes) {
     }
   }
   if (sizes.failures.length > 0) lines.push('', 'size: FAILED', ...sizes.failures.map((failure) => `  - ${failure}`));
-  else lines.push('', "size: ok: every limit met; neither function keeps the other's fields nor anything of checkout-lookup/testing; a bare import costs 0 B.");
+  else
+    lines.push(
+      '',
+      "size: ok: every limit met; neither function keeps the other's fields nor anything of checkout-lookup/testing; a bare import costs 0 B.",
+    );
   return lines.join('\n');
 }
 

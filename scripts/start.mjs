@@ -107,7 +107,10 @@ wrangler.on('exit', (code, signal) => {
 
 const origin = `http://${HOST}:${workerPort}`;
 for (const deadline = Date.now() + 90_000; !stopping; await new Promise((resolve) => setTimeout(resolve, 250))) {
-  const up = await fetch(origin, { signal: AbortSignal.timeout(2000) }).then((r) => (r.body?.cancel(), true), () => false);
+  const up = await fetch(origin, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => (r.body?.cancel(), true),
+    () => false,
+  );
   if (up) break;
   if (Date.now() > deadline) {
     log(`the worker did not answer on ${origin} within 90 s`);
@@ -128,9 +131,13 @@ process.stdout.write(`
 
   Her order ord_ada_1:
   ${link('/orders/ord_ada_1')}
-${scenario ? `
+${
+  scenario
+    ? `
   Her open checkout cs_open_ada, which completes about 20 s after you first open it (the page turns into the order):
   ${link('/sessions/cs_open_ada')}
-` : ''}
+`
+    : ''
+}
   Press Ctrl-C to stop.
 `);

@@ -43,7 +43,6 @@ export class LookupError extends Error {
   get [brand](): true {
     return true;
   }
-
 }
 
 /** The service answered with a failure: a non-2xx status, or an envelope code outside `successCodes`. */

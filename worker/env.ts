@@ -186,7 +186,9 @@ function readOrigins(name: string, value: string | undefined, protocol: RegExp):
       !entry.endsWith('#');
     if (!isOrigin) {
       const scheme = protocol.test('http:') ? 'http(s)' : 'https';
-      return { problem: `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host).` };
+      return {
+        problem: `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host).`,
+      };
     }
     if (!list.includes(url.origin)) list.push(url.origin);
   }

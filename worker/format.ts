@@ -64,7 +64,16 @@ export function readerTimeZone(request: Request): string {
 function timeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   return cached(
     `t ${locale} ${timeZone}`,
-    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }),
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }),
   );
 }
 

@@ -3,7 +3,6 @@
 
 export type Language = 'en' | 'de' | 'fr' | 'es';
 
-
 // ---- Page words (the order and checkout pages, their states, money notes, the pending checks) --------------------
 // Kept apart from the sign-in words below so each block can change on its own. A state is a title and a sentence
 // or two that say what it means for the shopper's money and what to do next.
@@ -22,11 +21,23 @@ const enPages = {
   lessThanItems: 'The total includes a discount.',
   paid: ['Paid', 'Your payment was received. Keep this page, or print it, as your receipt.'] as Said,
   received: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'] as Said,
-  processing: ['Payment being processed', 'The payment service is still processing this payment. Nothing needs doing on your part; check again in a few minutes.'] as Said,
-  refunded: ['Refunded', 'Your payment was refunded to the way you paid; banks usually take 5 to 10 business days to show it. Questions? Contact the shop and quote the order number.'] as Said,
+  processing: [
+    'Payment being processed',
+    'The payment service is still processing this payment. Nothing needs doing on your part; check again in a few minutes.',
+  ] as Said,
+  refunded: [
+    'Refunded',
+    'Your payment was refunded to the way you paid; banks usually take 5 to 10 business days to show it. Questions? Contact the shop and quote the order number.',
+  ] as Said,
   failed: ['Payment failed', 'The payment did not go through, so nothing was charged. You can go back to the shop and try again.'] as Said,
-  cancelled: ['Cancelled', 'This order was cancelled. If money was taken, the shop returns it. Questions? Contact the shop and quote the order number.'] as Said,
-  unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'] as Said,
+  cancelled: [
+    'Cancelled',
+    'This order was cancelled. If money was taken, the shop returns it. Questions? Contact the shop and quote the order number.',
+  ] as Said,
+  unknownOrder: [
+    'Status not shown here',
+    'This page cannot show the status of this order. The shop can tell you more: quote the order number.',
+  ] as Said,
   confirming: ['We are confirming your payment', 'This usually takes a few seconds. You can stay on this page or leave it: nothing is lost.'] as Said,
   unpaid: ['Not paid yet', 'This checkout is still open and nothing has been charged. To pay, go back to the shop.'] as Said,
   openUntil: (time: string) => `It stays open until ${time}.`,
@@ -40,12 +51,28 @@ const enPages = {
   changed: 'The status has changed. Loading it…',
   tryAgain: 'Try again',
   reference: 'Reference',
-  failedUpstream: ['Order service error', 'The order service answered with an error, so this page cannot be shown right now. Nothing about your order has changed. Try again in a moment.'] as Said,
-  timedOut: ['Order service too slow', 'The order service did not answer in time, so this page cannot be shown right now. Nothing about your order has changed. Try again in a moment.'] as Said,
+  failedUpstream: [
+    'Order service error',
+    'The order service answered with an error, so this page cannot be shown right now. Nothing about your order has changed. Try again in a moment.',
+  ] as Said,
+  timedOut: [
+    'Order service too slow',
+    'The order service did not answer in time, so this page cannot be shown right now. Nothing about your order has changed. Try again in a moment.',
+  ] as Said,
   signedInAs: (id: string) => `You are signed in as customer ${id}.`,
-  howToReach: 'To see an order, open its link in your order confirmation or in the shop. The order service keeps no list of your orders, so none are listed here.',
+  howToReach:
+    'To see an order, open its link in your order confirmation or in the shop. The order service keeps no list of your orders, so none are listed here.',
   otherMethod: 'Other payment method',
-  methods: { CARD: 'Card', PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', BANK_TRANSFER: 'Bank transfer', SEPA_DEBIT: 'SEPA direct debit', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as Record<string, string>,
+  methods: {
+    CARD: 'Card',
+    PAYPAL: 'PayPal',
+    APPLE_PAY: 'Apple Pay',
+    GOOGLE_PAY: 'Google Pay',
+    BANK_TRANSFER: 'Bank transfer',
+    SEPA_DEBIT: 'SEPA direct debit',
+    IDEAL: 'iDEAL',
+    KLARNA: 'Klarna',
+  } as Record<string, string>,
 };
 
 type PageMessages = typeof enPages;
@@ -62,15 +89,33 @@ const dePages: PageMessages = {
   lessThanItems: 'Der Gesamtbetrag enthält einen Rabatt.',
   paid: ['Bezahlt', 'Ihre Zahlung ist eingegangen. Bewahren Sie diese Seite als Beleg auf oder drucken Sie sie aus.'],
   received: ['Zahlung eingegangen', 'Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Bestellung bestätigt.'],
-  processing: ['Zahlung in Bearbeitung', 'Der Zahlungsdienst bearbeitet diese Zahlung noch. Sie müssen nichts tun; prüfen Sie in ein paar Minuten erneut.'],
-  refunded: ['Erstattet', 'Ihre Zahlung wurde auf dem Zahlungsweg erstattet; Banken zeigen das meist nach 5 bis 10 Werktagen an. Fragen? Wenden Sie sich an den Shop und nennen Sie die Bestellnummer.'],
+  processing: [
+    'Zahlung in Bearbeitung',
+    'Der Zahlungsdienst bearbeitet diese Zahlung noch. Sie müssen nichts tun; prüfen Sie in ein paar Minuten erneut.',
+  ],
+  refunded: [
+    'Erstattet',
+    'Ihre Zahlung wurde auf dem Zahlungsweg erstattet; Banken zeigen das meist nach 5 bis 10 Werktagen an. Fragen? Wenden Sie sich an den Shop und nennen Sie die Bestellnummer.',
+  ],
   failed: ['Zahlung fehlgeschlagen', 'Die Zahlung ist nicht durchgegangen, es wurde nichts berechnet. Sie können im Shop erneut bezahlen.'],
-  cancelled: ['Storniert', 'Diese Bestellung wurde storniert. Falls Geld abgebucht wurde, erstattet der Shop es. Fragen? Wenden Sie sich an den Shop und nennen Sie die Bestellnummer.'],
-  unknownOrder: ['Status hier nicht verfügbar', 'Diese Seite kann den Status dieser Bestellung nicht anzeigen. Der Shop hilft weiter: Nennen Sie die Bestellnummer.'],
-  confirming: ['Wir bestätigen Ihre Zahlung', 'Das dauert meist nur wenige Sekunden. Sie können auf dieser Seite bleiben oder sie verlassen: Es geht nichts verloren.'],
+  cancelled: [
+    'Storniert',
+    'Diese Bestellung wurde storniert. Falls Geld abgebucht wurde, erstattet der Shop es. Fragen? Wenden Sie sich an den Shop und nennen Sie die Bestellnummer.',
+  ],
+  unknownOrder: [
+    'Status hier nicht verfügbar',
+    'Diese Seite kann den Status dieser Bestellung nicht anzeigen. Der Shop hilft weiter: Nennen Sie die Bestellnummer.',
+  ],
+  confirming: [
+    'Wir bestätigen Ihre Zahlung',
+    'Das dauert meist nur wenige Sekunden. Sie können auf dieser Seite bleiben oder sie verlassen: Es geht nichts verloren.',
+  ],
   unpaid: ['Noch nicht bezahlt', 'Dieser Bezahlvorgang ist noch offen, es wurde nichts berechnet. Zum Bezahlen kehren Sie zum Shop zurück.'],
   openUntil: (time) => `Er bleibt bis ${time} offen.`,
-  expired: ['Bezahlvorgang abgelaufen', 'Dieser Bezahlvorgang endete, bevor bezahlt wurde; es wurde nichts berechnet. Um zu kaufen, beginnen Sie im Shop neu.'],
+  expired: [
+    'Bezahlvorgang abgelaufen',
+    'Dieser Bezahlvorgang endete, bevor bezahlt wurde; es wurde nichts berechnet. Um zu kaufen, beginnen Sie im Shop neu.',
+  ],
   expiredAt: (time) => `Er ist am ${time} abgelaufen.`,
   checkoutDone: ['Zahlung eingegangen', 'Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Bestellung bestätigt.'],
   unknownCheckout: ['Status hier nicht verfügbar', 'Diese Seite kann den Status dieses Bezahlvorgangs nicht anzeigen. Der Shop hilft weiter.'],
@@ -80,12 +125,28 @@ const dePages: PageMessages = {
   changed: 'Der Status hat sich geändert. Er wird geladen …',
   tryAgain: 'Erneut versuchen',
   reference: 'Referenz',
-  failedUpstream: ['Fehler beim Bestelldienst', 'Der Bestelldienst hat mit einem Fehler geantwortet, daher kann diese Seite gerade nicht angezeigt werden. An Ihrer Bestellung hat sich nichts geändert. Versuchen Sie es gleich noch einmal.'],
-  timedOut: ['Bestelldienst zu langsam', 'Der Bestelldienst hat nicht rechtzeitig geantwortet, daher kann diese Seite gerade nicht angezeigt werden. An Ihrer Bestellung hat sich nichts geändert. Versuchen Sie es gleich noch einmal.'],
+  failedUpstream: [
+    'Fehler beim Bestelldienst',
+    'Der Bestelldienst hat mit einem Fehler geantwortet, daher kann diese Seite gerade nicht angezeigt werden. An Ihrer Bestellung hat sich nichts geändert. Versuchen Sie es gleich noch einmal.',
+  ],
+  timedOut: [
+    'Bestelldienst zu langsam',
+    'Der Bestelldienst hat nicht rechtzeitig geantwortet, daher kann diese Seite gerade nicht angezeigt werden. An Ihrer Bestellung hat sich nichts geändert. Versuchen Sie es gleich noch einmal.',
+  ],
   signedInAs: (id) => `Sie sind als Kunde ${id} angemeldet.`,
-  howToReach: 'Um eine Bestellung zu sehen, öffnen Sie ihren Link in Ihrer Bestellbestätigung oder im Shop. Der Bestelldienst führt keine Liste Ihrer Bestellungen, daher steht hier keine.',
+  howToReach:
+    'Um eine Bestellung zu sehen, öffnen Sie ihren Link in Ihrer Bestellbestätigung oder im Shop. Der Bestelldienst führt keine Liste Ihrer Bestellungen, daher steht hier keine.',
   otherMethod: 'Andere Zahlungsart',
-  methods: { CARD: 'Karte', PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', BANK_TRANSFER: 'Überweisung', SEPA_DEBIT: 'SEPA-Lastschrift', IDEAL: 'iDEAL', KLARNA: 'Klarna' },
+  methods: {
+    CARD: 'Karte',
+    PAYPAL: 'PayPal',
+    APPLE_PAY: 'Apple Pay',
+    GOOGLE_PAY: 'Google Pay',
+    BANK_TRANSFER: 'Überweisung',
+    SEPA_DEBIT: 'SEPA-Lastschrift',
+    IDEAL: 'iDEAL',
+    KLARNA: 'Klarna',
+  },
 };
 
 const frPages: PageMessages = {
@@ -100,12 +161,27 @@ const frPages: PageMessages = {
   lessThanItems: 'Le total comprend une remise.',
   paid: ['Payée', 'Votre paiement a été reçu. Conservez cette page, ou imprimez-la, comme reçu.'],
   received: ['Paiement reçu', 'Merci : votre paiement est passé et votre commande est confirmée.'],
-  processing: ['Paiement en cours de traitement', 'Le service de paiement traite encore ce paiement. Vous n’avez rien à faire ; vérifiez à nouveau dans quelques minutes.'],
-  refunded: ['Remboursée', 'Votre paiement a été remboursé sur votre moyen de paiement ; les banques l’affichent en général sous 5 à 10 jours ouvrés. Des questions ? Contactez la boutique en indiquant le numéro de commande.'],
+  processing: [
+    'Paiement en cours de traitement',
+    'Le service de paiement traite encore ce paiement. Vous n’avez rien à faire ; vérifiez à nouveau dans quelques minutes.',
+  ],
+  refunded: [
+    'Remboursée',
+    'Votre paiement a été remboursé sur votre moyen de paiement ; les banques l’affichent en général sous 5 à 10 jours ouvrés. Des questions ? Contactez la boutique en indiquant le numéro de commande.',
+  ],
   failed: ['Échec du paiement', 'Le paiement n’est pas passé, rien n’a été débité. Vous pouvez retourner à la boutique et réessayer.'],
-  cancelled: ['Annulée', 'Cette commande a été annulée. Si de l’argent a été débité, la boutique le rembourse. Des questions ? Contactez la boutique en indiquant le numéro de commande.'],
-  unknownOrder: ['Statut non affiché ici', 'Cette page ne peut pas afficher le statut de cette commande. La boutique peut vous renseigner : indiquez le numéro de commande.'],
-  confirming: ['Nous confirmons votre paiement', 'Cela prend généralement quelques secondes. Vous pouvez rester sur cette page ou la quitter : rien n’est perdu.'],
+  cancelled: [
+    'Annulée',
+    'Cette commande a été annulée. Si de l’argent a été débité, la boutique le rembourse. Des questions ? Contactez la boutique en indiquant le numéro de commande.',
+  ],
+  unknownOrder: [
+    'Statut non affiché ici',
+    'Cette page ne peut pas afficher le statut de cette commande. La boutique peut vous renseigner : indiquez le numéro de commande.',
+  ],
+  confirming: [
+    'Nous confirmons votre paiement',
+    'Cela prend généralement quelques secondes. Vous pouvez rester sur cette page ou la quitter : rien n’est perdu.',
+  ],
   unpaid: ['Pas encore payé', 'Ce paiement est encore ouvert et rien n’a été débité. Pour payer, retournez à la boutique.'],
   openUntil: (time) => `Il reste ouvert jusqu’au ${time}.`,
   expired: ['Paiement expiré', 'Ce paiement a pris fin avant d’être réglé, rien n’a donc été débité. Pour acheter, recommencez dans la boutique.'],
@@ -118,12 +194,28 @@ const frPages: PageMessages = {
   changed: 'Le statut a changé. Chargement…',
   tryAgain: 'Réessayer',
   reference: 'Référence',
-  failedUpstream: ['Erreur du service de commandes', 'Le service de commandes a répondu par une erreur : cette page ne peut pas s’afficher pour le moment. Rien n’a changé dans votre commande. Réessayez dans un instant.'],
-  timedOut: ['Service de commandes trop lent', 'Le service de commandes n’a pas répondu à temps : cette page ne peut pas s’afficher pour le moment. Rien n’a changé dans votre commande. Réessayez dans un instant.'],
+  failedUpstream: [
+    'Erreur du service de commandes',
+    'Le service de commandes a répondu par une erreur : cette page ne peut pas s’afficher pour le moment. Rien n’a changé dans votre commande. Réessayez dans un instant.',
+  ],
+  timedOut: [
+    'Service de commandes trop lent',
+    'Le service de commandes n’a pas répondu à temps : cette page ne peut pas s’afficher pour le moment. Rien n’a changé dans votre commande. Réessayez dans un instant.',
+  ],
   signedInAs: (id) => `Vous êtes connecté en tant que client ${id}.`,
-  howToReach: 'Pour voir une commande, ouvrez son lien dans votre confirmation de commande ou dans la boutique. Le service de commandes ne tient pas de liste de vos commandes ; aucune n’est donc listée ici.',
+  howToReach:
+    'Pour voir une commande, ouvrez son lien dans votre confirmation de commande ou dans la boutique. Le service de commandes ne tient pas de liste de vos commandes ; aucune n’est donc listée ici.',
   otherMethod: 'Autre moyen de paiement',
-  methods: { CARD: 'Carte', PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', BANK_TRANSFER: 'Virement', SEPA_DEBIT: 'Prélèvement SEPA', IDEAL: 'iDEAL', KLARNA: 'Klarna' },
+  methods: {
+    CARD: 'Carte',
+    PAYPAL: 'PayPal',
+    APPLE_PAY: 'Apple Pay',
+    GOOGLE_PAY: 'Google Pay',
+    BANK_TRANSFER: 'Virement',
+    SEPA_DEBIT: 'Prélèvement SEPA',
+    IDEAL: 'iDEAL',
+    KLARNA: 'Klarna',
+  },
 };
 
 const esPages: PageMessages = {
@@ -138,11 +230,23 @@ const esPages: PageMessages = {
   lessThanItems: 'El total incluye un descuento.',
   paid: ['Pagado', 'Su pago se ha recibido. Guarde esta página, o imprímala, como recibo.'],
   received: ['Pago recibido', 'Gracias: su pago se ha completado y su pedido está confirmado.'],
-  processing: ['Pago en proceso', 'El servicio de pago aún está procesando este pago. No tiene que hacer nada; compruébelo de nuevo en unos minutos.'],
-  refunded: ['Reembolsado', 'Su pago se ha reembolsado al medio con el que pagó; los bancos suelen tardar de 5 a 10 días hábiles en mostrarlo. ¿Preguntas? Contacte con la tienda e indique el número de pedido.'],
+  processing: [
+    'Pago en proceso',
+    'El servicio de pago aún está procesando este pago. No tiene que hacer nada; compruébelo de nuevo en unos minutos.',
+  ],
+  refunded: [
+    'Reembolsado',
+    'Su pago se ha reembolsado al medio con el que pagó; los bancos suelen tardar de 5 a 10 días hábiles en mostrarlo. ¿Preguntas? Contacte con la tienda e indique el número de pedido.',
+  ],
   failed: ['Pago fallido', 'El pago no se completó, así que no se ha cobrado nada. Puede volver a la tienda e intentarlo de nuevo.'],
-  cancelled: ['Cancelado', 'Este pedido se ha cancelado. Si se cobró dinero, la tienda lo devuelve. ¿Preguntas? Contacte con la tienda e indique el número de pedido.'],
-  unknownOrder: ['Estado no disponible aquí', 'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.'],
+  cancelled: [
+    'Cancelado',
+    'Este pedido se ha cancelado. Si se cobró dinero, la tienda lo devuelve. ¿Preguntas? Contacte con la tienda e indique el número de pedido.',
+  ],
+  unknownOrder: [
+    'Estado no disponible aquí',
+    'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.',
+  ],
   confirming: ['Estamos confirmando su pago', 'Suele tardar unos segundos. Puede quedarse en esta página o salir de ella: no se pierde nada.'],
   unpaid: ['Aún no pagado', 'Este pago sigue abierto y no se ha cobrado nada. Para pagar, vuelva a la tienda.'],
   openUntil: (time) => `Sigue abierto hasta el ${time}.`,
@@ -156,12 +260,28 @@ const esPages: PageMessages = {
   changed: 'El estado ha cambiado. Cargándolo…',
   tryAgain: 'Reintentar',
   reference: 'Referencia',
-  failedUpstream: ['Error del servicio de pedidos', 'El servicio de pedidos respondió con un error, así que esta página no se puede mostrar ahora. Su pedido no ha cambiado. Inténtelo de nuevo en un momento.'],
-  timedOut: ['Servicio de pedidos demasiado lento', 'El servicio de pedidos no respondió a tiempo, así que esta página no se puede mostrar ahora. Su pedido no ha cambiado. Inténtelo de nuevo en un momento.'],
+  failedUpstream: [
+    'Error del servicio de pedidos',
+    'El servicio de pedidos respondió con un error, así que esta página no se puede mostrar ahora. Su pedido no ha cambiado. Inténtelo de nuevo en un momento.',
+  ],
+  timedOut: [
+    'Servicio de pedidos demasiado lento',
+    'El servicio de pedidos no respondió a tiempo, así que esta página no se puede mostrar ahora. Su pedido no ha cambiado. Inténtelo de nuevo en un momento.',
+  ],
   signedInAs: (id) => `Ha iniciado sesión como cliente ${id}.`,
-  howToReach: 'Para ver un pedido, abra su enlace en la confirmación del pedido o en la tienda. El servicio de pedidos no guarda una lista de sus pedidos, así que aquí no aparece ninguno.',
+  howToReach:
+    'Para ver un pedido, abra su enlace en la confirmación del pedido o en la tienda. El servicio de pedidos no guarda una lista de sus pedidos, así que aquí no aparece ninguno.',
   otherMethod: 'Otro método de pago',
-  methods: { CARD: 'Tarjeta', PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', BANK_TRANSFER: 'Transferencia', SEPA_DEBIT: 'Adeudo SEPA', IDEAL: 'iDEAL', KLARNA: 'Klarna' },
+  methods: {
+    CARD: 'Tarjeta',
+    PAYPAL: 'PayPal',
+    APPLE_PAY: 'Apple Pay',
+    GOOGLE_PAY: 'Google Pay',
+    BANK_TRANSFER: 'Transferencia',
+    SEPA_DEBIT: 'Adeudo SEPA',
+    IDEAL: 'iDEAL',
+    KLARNA: 'Klarna',
+  },
 };
 // ---- end of page words ----------------------------------------------------------------------------------------
 
@@ -409,31 +529,52 @@ const SIGN_IN_WORDS: Readonly<Record<Language, SignInWords>> = {
       'Sign-in link expired',
       `This sign-in link was made to last longer than this site accepts (at most ${limit}), so it counts as expired. Open your order from the shop again to get a new one.`,
     ],
-    linkTooLarge: ['Sign-in link too long', 'This sign-in link carries more than a browser can keep, so it cannot sign you in. Please tell the shop.'],
+    linkTooLarge: [
+      'Sign-in link too long',
+      'This sign-in link carries more than a browser can keep, so it cannot sign you in. Please tell the shop.',
+    ],
   },
   de: {
-    linkExpired: ['Anmeldelink abgelaufen', 'Dieser Anmeldelink ist abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.'],
+    linkExpired: [
+      'Anmeldelink abgelaufen',
+      'Dieser Anmeldelink ist abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.',
+    ],
     linkTooLongLived: (limit) => [
       'Anmeldelink abgelaufen',
       `Dieser Anmeldelink sollte länger gelten, als diese Website zulässt (höchstens ${limit}), und gilt daher als abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.`,
     ],
-    linkTooLarge: ['Anmeldelink zu lang', 'Dieser Anmeldelink enthält mehr, als ein Browser speichern kann, und kann Sie daher nicht anmelden. Bitte informieren Sie den Shop.'],
+    linkTooLarge: [
+      'Anmeldelink zu lang',
+      'Dieser Anmeldelink enthält mehr, als ein Browser speichern kann, und kann Sie daher nicht anmelden. Bitte informieren Sie den Shop.',
+    ],
   },
   fr: {
-    linkExpired: ['Lien de connexion expiré', 'Ce lien de connexion a expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.'],
+    linkExpired: [
+      'Lien de connexion expiré',
+      'Ce lien de connexion a expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.',
+    ],
     linkTooLongLived: (limit) => [
       'Lien de connexion expiré',
       `Ce lien de connexion devait rester valable plus longtemps que ce site ne l’accepte (au plus ${limit}) ; il est donc considéré comme expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.`,
     ],
-    linkTooLarge: ['Lien de connexion trop long', 'Ce lien de connexion contient plus qu’un navigateur ne peut conserver ; il ne peut donc pas vous connecter. Merci de prévenir la boutique.'],
+    linkTooLarge: [
+      'Lien de connexion trop long',
+      'Ce lien de connexion contient plus qu’un navigateur ne peut conserver ; il ne peut donc pas vous connecter. Merci de prévenir la boutique.',
+    ],
   },
   es: {
-    linkExpired: ['Enlace de inicio de sesión caducado', 'Este enlace de inicio de sesión ha caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.'],
+    linkExpired: [
+      'Enlace de inicio de sesión caducado',
+      'Este enlace de inicio de sesión ha caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.',
+    ],
     linkTooLongLived: (limit) => [
       'Enlace de inicio de sesión caducado',
       `Este enlace de inicio de sesión se creó para durar más de lo que este sitio acepta (como máximo ${limit}), por lo que se considera caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.`,
     ],
-    linkTooLarge: ['Enlace de inicio de sesión demasiado largo', 'Este enlace de inicio de sesión contiene más de lo que un navegador puede guardar, por lo que no puede iniciar su sesión. Avise a la tienda, por favor.'],
+    linkTooLarge: [
+      'Enlace de inicio de sesión demasiado largo',
+      'Este enlace de inicio de sesión contiene más de lo que un navegador puede guardar, por lo que no puede iniciar su sesión. Avise a la tienda, por favor.',
+    ],
   },
 };
 

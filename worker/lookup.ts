@@ -28,12 +28,20 @@ export function parseId(segment: string): string | undefined {
 
 /** Looks an order up with the secret key and returns it only to its owner. */
 export function lookupOrder(id: string, subject: Subject, settings: Settings, trace: Trace): Promise<Outcome<Order>> {
-  return lookup(() => getOrder(id, options(settings)), (order) => order.customerId === subject.customerId, trace);
+  return lookup(
+    () => getOrder(id, options(settings)),
+    (order) => order.customerId === subject.customerId,
+    trace,
+  );
 }
 
 /** Looks a checkout session up with the secret key and returns it only to its customer. */
 export function lookupSession(id: string, subject: Subject, settings: Settings, trace: Trace): Promise<Outcome<CheckoutSession>> {
-  return lookup(() => getSession(id, options(settings)), (session) => session.customer?.customerId === subject.customerId, trace);
+  return lookup(
+    () => getSession(id, options(settings)),
+    (session) => session.customer?.customerId === subject.customerId,
+    trace,
+  );
 }
 
 function options(settings: Settings) {

@@ -43,12 +43,16 @@ export async function pageRoute(request: Request, url: URL, settings: Settings, 
   if (pathname.startsWith(ORDER_PATH)) {
     trace.route = 'page order';
     const received = url.searchParams.get('from') === 'checkout';
-    return pipeline(context, answers, ORDER, pathname.slice(ORDER_PATH.length), (order) => orderPage(orderView(order), shopper, received, recordedRate(order)));
+    return pipeline(context, answers, ORDER, pathname.slice(ORDER_PATH.length), (order) =>
+      orderPage(orderView(order), shopper, received, recordedRate(order)),
+    );
   }
   if (pathname.startsWith(SESSION_PATH)) {
     trace.route = 'page session';
     const checked = url.searchParams.has('check');
-    return pipeline(context, answers, SESSION, pathname.slice(SESSION_PATH.length), (session) => checkoutPage(sessionView(session), shopper, checked));
+    return pipeline(context, answers, SESSION, pathname.slice(SESSION_PATH.length), (session) =>
+      checkoutPage(sessionView(session), shopper, checked),
+    );
   }
   return notFoundPage(shopper);
 }
@@ -56,6 +60,6 @@ export async function pageRoute(request: Request, url: URL, settings: Settings, 
 // The one value the pages read from an order's metadata (which customers never see as such): the exchange rate the
 // service recorded for a payment in another currency, as the sandbox's `ord_grace_1` has it. A positive number only.
 function recordedRate(order: Order): number | undefined {
-  const rate = order.metadata?.['exchangeRate'];
+  const rate = order.metadata?.exchangeRate;
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }

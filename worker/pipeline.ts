@@ -72,7 +72,13 @@ export async function readId(segment: string, answers: Answers): Promise<string 
 }
 
 /** Step 4: the record, if it is this customer's; else the one 404, or the failure. */
-export async function lookup<T>(resource: Resource<T>, id: string, subject: Subject, { settings, trace }: Context, answers: Answers): Promise<T | Response> {
+export async function lookup<T>(
+  resource: Resource<T>,
+  id: string,
+  subject: Subject,
+  { settings, trace }: Context,
+  answers: Answers,
+): Promise<T | Response> {
   const outcome = await resource.lookup(id, subject, settings, trace);
   switch (outcome.kind) {
     case 'found':

@@ -92,11 +92,7 @@ export function methodNotAllowed(allow: string = ALLOW): Response {
 
 /** 429 with `Retry-After` in seconds. */
 export function tooManyRequests(retryAfterSeconds: number): Response {
-  return json(
-    429,
-    { code: 429, msg: 'Too many requests', data: null },
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+  return json(429, { code: 429, msg: 'Too many requests', data: null }, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /** 500 for a missing or malformed setting: the sentence names the setting, never its value. */

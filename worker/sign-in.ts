@@ -98,7 +98,13 @@ function duration(seconds: number, reader: Reader): string {
 }
 
 /** A one-message page, with the sign-out link when the reader has a session. */
-function message(status: number, [title = '', text = '']: readonly string[], reader: Reader, settings: Settings, current: Subject | undefined): Promise<Response> {
+function message(
+  status: number,
+  [title = '', text = '']: readonly string[],
+  reader: Reader,
+  settings: Settings,
+  current: Subject | undefined,
+): Promise<Response> {
   const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
   return page({ status, title, body, reader, settings, signedIn: current !== undefined });
 }
@@ -183,4 +189,3 @@ export function sameOriginPath(next: string, url: URL): string | undefined {
   if (target.origin !== url.origin || path.startsWith('//')) return undefined;
   return path;
 }
-

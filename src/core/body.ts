@@ -12,12 +12,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * promises and copies than a stream). Anything else (an injected fetch, a compressed body, no length) is read
  * chunk by chunk and counted.
  */
-export async function readText(
-  response: Response,
-  limit: number,
-  aborted: Promise<never>,
-  native = false,
-): Promise<string | undefined> {
+export async function readText(response: Response, limit: number, aborted: Promise<never>, native = false): Promise<string | undefined> {
   // Stryker disable next-line StringLiteral: any text that is not digits fails the test below as '' does.
   const length = response.headers.get('content-length') ?? '';
   const bounded = /^\d+$/.test(length) && Number(length) <= limit && !response.headers.has('content-encoding');

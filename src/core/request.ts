@@ -26,10 +26,19 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   let response: Response | undefined;
 
   /** An error of this call, with its fields and a message that says where and after how long. */
-  const fail = <E extends LookupError>(Class: new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause: unknown }) => E, what: string, fields?: object, cause?: unknown): E => {
+  const fail = <E extends LookupError>(
+    Class: new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause: unknown }) => E,
+    what: string,
+    fields?: object,
+    cause?: unknown,
+  ): E => {
     const elapsedMs = Date.now() - start;
     const message = `GET ${path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms`;
-    return new Class(redact(message, key), { method: 'GET', path, attempts, elapsedMs, ...fields }, (cause && { cause }) as { cause: unknown } | undefined);
+    return new Class(
+      redact(message, key),
+      { method: 'GET', path, attempts, elapsedMs, ...fields },
+      (cause && { cause }) as { cause: unknown } | undefined,
+    );
   };
   const invalid = (issues: ValidationIssue[], more?: boolean) => {
     const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
@@ -66,7 +75,10 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           // the call ends: undici follows its signal only through a weak reference, so once a garbage collection takes
           // it an abort goes unheard and the socket stays open until undici's own ~300 s timeout
           // (test/integration/abort-after-gc.test.ts).
-          response = await Promise.race([fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))), aborted]);
+          response = await Promise.race([
+            fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))),
+            aborted,
+          ]);
           text = await readText(response, maxBodyBytes, aborted, fetch === globalThis.fetch);
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.

@@ -42,14 +42,26 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   const { timeout = 10_000, maxRetries = 2, maxBodyBytes = 1_048_576, successCodes = [0, 200] } = given;
   const base = baseOf(baseUrl);
   // The key must be a header value (a runtime's own error for a bad one would quote it); never shown.
-  check(apiKey === undefined || (typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey)), 'apiKey', 'a string of visible ASCII characters', apiKey);
+  check(
+    apiKey === undefined || (typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey)),
+    'apiKey',
+    'a string of visible ASCII characters',
+    apiKey,
+  );
   // Checked above: a key here is a non-empty string.
   if (apiKey && !given.dangerouslyAllowBrowser && isBrowser()) {
-    throw new TypeError('"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages');
+    throw new TypeError(
+      '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
+    );
   }
   check(typeof fetch === 'function', 'fetch', 'a function', fetch);
   // Duck-typed: a signal from another realm (an iframe, a DOM library) works as well.
-  check(signal === undefined || (typeof signal?.addEventListener === 'function' && typeof signal.aborted === 'boolean'), 'signal', 'an AbortSignal', signal);
+  check(
+    signal === undefined || (typeof signal?.addEventListener === 'function' && typeof signal.aborted === 'boolean'),
+    'signal',
+    'an AbortSignal',
+    signal,
+  );
   // setTimeout fires at once for delays of 2^31 ms and more.
   check(typeof timeout === 'number' && timeout >= 1 && timeout < 2 ** 31, 'timeout', 'a number from 1 to below 2^31', timeout);
   check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'an integer, 0 or more', maxRetries);

@@ -7,4 +7,3 @@ import { ApiError, NetworkError } from '../errors.js';
 export function isRetryable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && [408, 429, 500, 502, 503, 504].includes(error.status));
 }
-

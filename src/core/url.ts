@@ -17,7 +17,13 @@ export function baseOf(baseUrl: unknown): [origin: string, path: string] {
   if (url && /^https?:/.test(url.protocol) && !url.search) return [url.origin, url.pathname.replace(/\/?$/, '/')];
   // A URL's protocol is its scheme and one colon (letters, digits, "+", "-", "."): no `$` is needed after it, and it
   // is safe to show.
-  const received = !url ? (typeof baseUrl === 'string' ? 'a string that is not a URL' : kindOf(baseUrl)) : /^https?:/.test(url.protocol) ? 'a URL with a query' : `a ${url.protocol} URL`;
+  const received = !url
+    ? typeof baseUrl === 'string'
+      ? 'a string that is not a URL'
+      : kindOf(baseUrl)
+    : /^https?:/.test(url.protocol)
+      ? 'a URL with a query'
+      : `a ${url.protocol} URL`;
   throw new TypeError(`"baseUrl" must be an absolute http(s) URL without a query; received ${received}`);
 }
 
@@ -32,7 +38,8 @@ export function urlOf([origin, path]: readonly [origin: string, path: string], r
     // encodeURIComponent throws a URIError on a lone surrogate.
     if (typeof id === 'string' && id && id.length <= 256 && !DOTS.test(id) && !UNSAFE.test(id)) segment = encodeURIComponent(id);
   } catch {}
-  if (segment === undefined) throw new InvalidIdError(`"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ${idWrong(id)}`);
+  if (segment === undefined)
+    throw new InvalidIdError(`"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ${idWrong(id)}`);
   return [origin, `${path}${route}${segment}`];
 }
 

@@ -15,7 +15,10 @@ const MAX_ISSUES = 20;
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
   // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
-  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = { lang: ' ', message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never };
+  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
+    lang: ' ',
+    message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never,
+  };
   const result = schema['~run']({ value }, config);
   if (!result.issues) return [result.value];
   return [

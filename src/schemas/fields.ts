@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 
-const is = <T>(check: (value: unknown) => boolean, expects: string) =>
-  Object.assign(v.custom<T>(check), { expects }) as v.CustomSchema<T, undefined>;
+const is = <T>(check: (value: unknown) => boolean, expects: string) => Object.assign(v.custom<T>(check), { expects }) as v.CustomSchema<T, undefined>;
 
 /** A field's schema: the value, `null` or absent. */
 export type Field<T> = v.NullishSchema<v.CustomSchema<T, undefined>, undefined>;
@@ -18,12 +17,21 @@ function toDate(value: unknown): Date | null {
   // without digits fails as '' does (the directive also skips the killed "" mutant of 'string'; ConditionalExpression
   // and EqualityOperator mutants still cover the typeof test).
   const text = typeof value === 'string' ? value : '';
-  const date = new Date(typeof value === 'number' || /^\d+$/.test(text) ? Number(value) : ISO.test(text) && new Date(text.slice(0, 10)).getUTCDate() == +text.slice(8, 10) ? text : NaN);
+  const date = new Date(
+    typeof value === 'number' || /^\d+$/.test(text)
+      ? Number(value)
+      : ISO.test(text) && new Date(text.slice(0, 10)).getUTCDate() == +text.slice(8, 10)
+        ? text
+        : NaN,
+  );
   // Stryker disable next-line UnaryOperator: -date is NaN exactly when +date is, so isNaN decides the same
   return isNaN(+date) ? null : date;
 }
 export const date = (): v.NullishSchema<v.GenericSchema<unknown, Date | null>, undefined> =>
-  v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<unknown, Date | null>);
+  v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<
+    unknown,
+    Date | null
+  >);
 
 /**
  * A JSON object with these fields, unknown ones kept: valibot's `looseObject`, which also accepts arrays (as

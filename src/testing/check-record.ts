@@ -24,7 +24,9 @@ export function checkRecord(kind: 'order' | 'session', record: unknown, name: st
   const issue = result.issues?.[0];
   if (issue === undefined) return;
   const path = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`)).join('');
-  throw new TypeError(`${kind} ${JSON.stringify(id)}: "${name}${path}" must be ${article(issue.expected)}, not ${describe(issue.input)}; the SDK would reject it`);
+  throw new TypeError(
+    `${kind} ${JSON.stringify(id)}: "${name}${path}" must be ${article(issue.expected)}, not ${describe(issue.input)}; the SDK would reject it`,
+  );
 }
 
 /** Throws a `TypeError` when `value` nests objects or arrays deeper than `MAX_DEPTH`; walks without recursion. */
@@ -59,7 +61,10 @@ function describe(input: unknown): string {
  * prefixes the field names in messages (`seed.` for `createSandbox`, nothing for a seed file).
  */
 export function checkSeed(seed: { orders?: unknown; sessions?: unknown }, name = ''): void {
-  for (const [list, kind, field] of [['orders', 'order', 'orderId'], ['sessions', 'session', 'sessionId']] as const) {
+  for (const [list, kind, field] of [
+    ['orders', 'order', 'orderId'],
+    ['sessions', 'session', 'sessionId'],
+  ] as const) {
     const records = seed[list];
     if (records === undefined) continue;
     if (!Array.isArray(records)) throw new TypeError(`"${name}${list}" must be an array`);
@@ -68,7 +73,10 @@ export function checkSeed(seed: { orders?: unknown; sessions?: unknown }, name =
       checkRecord(kind, record, `${name}${list}[${index}]`);
       const id = (record as Record<string, string>)[field]!;
       const first = seen.get(id);
-      if (first !== undefined) throw new TypeError(`"${name}${list}[${index}].${field}" repeats ${JSON.stringify(id)}, the id of "${name}${list}[${first}]"; each ${kind} needs its own id`);
+      if (first !== undefined)
+        throw new TypeError(
+          `"${name}${list}[${index}].${field}" repeats ${JSON.stringify(id)}, the id of "${name}${list}[${first}]"; each ${kind} needs its own id`,
+        );
       seen.set(id, index);
     });
   }

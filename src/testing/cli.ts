@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
     throw new UsageError(`--port must be an integer from 0 to 65535, not ${JSON.stringify(values.port)}`);
   }
   if (values.key === '') throw new UsageError('--key must not be empty');
-  const envKey = process.env['SANDBOX_API_KEY'] || undefined;
+  const envKey = process.env.SANDBOX_API_KEY || undefined;
   const apiKey = values.key ?? envKey;
   const seed = values.seed === undefined ? true : await readSeed(values.seed);
   const cors = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());
@@ -138,7 +138,8 @@ async function readSeed(file: string): Promise<SandboxSeed> {
   }
   const { orders = [], sessions = [], ...rest } = seed as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new UsageError(`--seed: ${file} has ${unknown.map((key) => JSON.stringify(key)).join(', ')}; only "orders" and "sessions" are read`);
+  if (unknown.length > 0)
+    throw new UsageError(`--seed: ${file} has ${unknown.map((key) => JSON.stringify(key)).join(', ')}; only "orders" and "sessions" are read`);
   try {
     checkSeed({ orders, sessions });
   } catch (error) {
@@ -152,7 +153,9 @@ async function listen(sandbox: Sandbox, port: number) {
     return await serveSandbox(sandbox, { port, hostname: '127.0.0.1', log: (line) => console.log(line) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new StartError(`cannot listen on 127.0.0.1:${port} (${code ?? String(error)})${code === 'EADDRINUSE' ? '; pick another --port, or 0 for a free one' : ''}`);
+    throw new StartError(
+      `cannot listen on 127.0.0.1:${port} (${code ?? String(error)})${code === 'EADDRINUSE' ? '; pick another --port, or 0 for a free one' : ''}`,
+    );
   }
 }
 

@@ -51,10 +51,14 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
     faults: {
       POST: async (request) => {
         const body = await readObject(request, 'fault');
-        if (body.fault === undefined) return fail(400, '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }');
+        if (body.fault === undefined)
+          return fail(400, '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }');
         const id = `f${faultCount + 1}`;
         // A fault used up leaves the id map too: nothing is kept for ever.
-        faults.set(id, addFault((body.target ?? {}) as FaultTarget, body.fault as Fault, () => faults.delete(id)));
+        faults.set(
+          id,
+          addFault((body.target ?? {}) as FaultTarget, body.fault as Fault, () => faults.delete(id)),
+        );
         faultCount += 1;
         return json(201, { id });
       },
@@ -70,7 +74,10 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
       POST: async (request) => {
         const scenario = (await readObject(request, 'scenario')) as unknown as Scenario;
         const id = `s${scenarioCount + 1}`;
-        scenarios.set(id, addScenario(scenario, () => scenarios.delete(id)));
+        scenarios.set(
+          id,
+          addScenario(scenario, () => scenarios.delete(id)),
+        );
         scenarioCount += 1;
         return json(201, { id });
       },
@@ -168,7 +175,9 @@ async function readObject(request: Request, what: string): Promise<Record<string
   try {
     body = JSON.parse(text);
   } catch {
-    throw new BadRequest(text.trim() === '' ? `the body must be a JSON ${what} object; it is empty` : `the body must be a JSON ${what} object; it is not valid JSON`);
+    throw new BadRequest(
+      text.trim() === '' ? `the body must be a JSON ${what} object; it is empty` : `the body must be a JSON ${what} object; it is not valid JSON`,
+    );
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest(`the body must be a JSON ${what} object`);
   checkDepth(body, what);

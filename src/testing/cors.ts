@@ -5,7 +5,8 @@ export function corsOrigins(cors: unknown): ReadonlySet<string> {
   if (cors === undefined) return new Set();
   if (!Array.isArray(cors)) throw new TypeError(`"cors" must be an array of origins, ${EXAMPLE}`);
   for (const origin of cors) {
-    if (!isOrigin(origin)) throw new TypeError(`"cors" must hold origins (scheme, host and port only), ${EXAMPLE}; ${JSON.stringify(origin)} is not one`);
+    if (!isOrigin(origin))
+      throw new TypeError(`"cors" must hold origins (scheme, host and port only), ${EXAMPLE}; ${JSON.stringify(origin)} is not one`);
   }
   return new Set(cors as string[]);
 }
@@ -26,11 +27,7 @@ export function isOrigin(value: unknown): boolean {
  * Access-Control-Request-Method) gets 204 with the methods and the headers it asks for; any other answer gets
  * Access-Control-Allow-Origin. Requests from other origins are answered as without CORS, which the browser refuses.
  */
-export async function withCors(
-  request: Request,
-  origins: ReadonlySet<string>,
-  handle: (request: Request) => Promise<Response>,
-): Promise<Response> {
+export async function withCors(request: Request, origins: ReadonlySet<string>, handle: (request: Request) => Promise<Response>): Promise<Response> {
   const origin = request.headers.get('origin');
   const allowed = origin !== null && origins.has(origin);
   if (allowed && request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {

@@ -146,9 +146,7 @@ function stalled(entry: MutableLogEntry, signal: AbortSignal, full: Uint8Array):
     },
   });
   entry.status = 200;
-  return markStreamed(
-    new Response(body, { status: 200, headers: { ...JSON_HEADERS, 'content-length': String(full.byteLength) } }),
-  );
+  return markStreamed(new Response(body, { status: 200, headers: { ...JSON_HEADERS, 'content-length': String(full.byteLength) } }));
 }
 
 /** A body stream that errors with the request's abort reason, as a real connection's body would. */
@@ -191,7 +189,8 @@ export function matches(target: FaultTarget, route: SandboxRoute, id: string): b
 }
 
 export function checkTarget(target: FaultTarget, name = 'target'): void {
-  if (typeof target !== 'object' || target === null) throw new TypeError(`"${name}" must be an object such as { "route": "order", "id": "ord_ada_1" }`);
+  if (typeof target !== 'object' || target === null)
+    throw new TypeError(`"${name}" must be an object such as { "route": "order", "id": "ord_ada_1" }`);
   if (target.route !== undefined && target.route !== 'order' && target.route !== 'session') {
     throw new TypeError(`"${name}.route" must be "order" or "session"`);
   }
@@ -207,7 +206,8 @@ function checkFault(fault: Fault): void {
   if (fault.times !== undefined && !(Number.isInteger(fault.times) && fault.times >= 1)) {
     throw new TypeError('"fault.times" must be a positive integer');
   }
-  if (fault.delayMs !== undefined && !isDuration(fault.delayMs)) throw new TypeError(`"fault.delayMs" must be a number of ms from 0 to ${MAX_DELAY_MS}`);
+  if (fault.delayMs !== undefined && !isDuration(fault.delayMs))
+    throw new TypeError(`"fault.delayMs" must be a number of ms from 0 to ${MAX_DELAY_MS}`);
   if (fault.kind === 'latency' && !isDuration(fault.ms)) throw new TypeError(`"fault.ms" must be a number of ms from 0 to ${MAX_DELAY_MS}`);
   if (fault.kind === 'status') {
     if (fault.code !== undefined && !Number.isSafeInteger(fault.code)) throw new TypeError('"fault.code" must be an integer');
@@ -237,7 +237,8 @@ const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
 /** Throws a `TypeError` naming the first header that could not be sent. */
 export function checkHeaders(headers: unknown, name: string): void {
   if (headers === undefined) return;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new TypeError(`"${name}" must be an object of header names and values`);
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    throw new TypeError(`"${name}" must be an object of header names and values`);
   for (const [key, value] of Object.entries(headers)) {
     if (!TOKEN.test(key)) throw new TypeError(`"${name}" has ${JSON.stringify(key)}, which is not a valid header name`);
     if (typeof value !== 'string' || !FIELD_VALUE.test(value)) {

@@ -31,12 +31,7 @@ export function isNullBodyStatus(status: number): boolean {
 }
 
 /** A complete response whose body the log counts. */
-export function bytesResponse(
-  entry: MutableLogEntry,
-  status: number,
-  body: Uint8Array | null,
-  headers: Record<string, string>,
-): Response {
+export function bytesResponse(entry: MutableLogEntry, status: number, body: Uint8Array | null, headers: Record<string, string>): Response {
   entry.status = status;
   entry.bodyBytes = body?.byteLength ?? 0;
   const content = isNullBodyStatus(status) ? null : (body ?? new Uint8Array(0));

@@ -1,13 +1,5 @@
 import { checkRetryAfter, checkTarget, matches } from './faults.js';
-import type {
-  CheckoutCompletesScenario,
-  FaultTarget,
-  Scenario,
-  SandboxCheckoutSession,
-  SandboxOrder,
-  SandboxRoute,
-  StatusFault,
-} from './types.js';
+import type { CheckoutCompletesScenario, FaultTarget, Scenario, SandboxCheckoutSession, SandboxOrder, SandboxRoute, StatusFault } from './types.js';
 
 const KINDS = ['checkout-completes', 'rate-limited', 'flaky'] as const;
 
@@ -101,10 +93,7 @@ export function createScenarioRegistry(store: ScenarioStore) {
     },
     /** The answer the newest matching rate-limited or flaky scenario gives this request, if any. */
     fault(route: SandboxRoute, id: string): StatusFault | undefined {
-      const item = active.find((other) => other.kind !== 'checkout-completes' && matches(other.target, route, id)) as
-        | RateLimited
-        | Flaky
-        | undefined;
+      const item = active.find((other) => other.kind !== 'checkout-completes' && matches(other.target, route, id)) as RateLimited | Flaky | undefined;
       if (item === undefined) return undefined;
       if (item.kind === 'rate-limited') {
         if (--item.remaining <= 0) finish(item);
@@ -161,7 +150,8 @@ function activate(scenario: Scenario, store: ScenarioStore): Active {
 function checkout(scenario: CheckoutCompletesScenario, store: ScenarioStore): Checkout {
   const { sessionId } = scenario;
   if (typeof sessionId !== 'string' || sessionId === '') throw new TypeError('"scenario.sessionId" must be a non-empty string');
-  if (!store.sessions.has(sessionId)) throw new TypeError(`"scenario.sessionId" must name a stored session; there is no ${JSON.stringify(sessionId)}`);
+  if (!store.sessions.has(sessionId))
+    throw new TypeError(`"scenario.sessionId" must name a stored session; there is no ${JSON.stringify(sessionId)}`);
   const orderId = scenario.orderId ?? `ord_${sessionId.replace(/^cs_/, '')}`;
   if (typeof orderId !== 'string' || orderId === '') throw new TypeError('"scenario.orderId" must be a non-empty string');
   const neither = scenario.afterRequests === undefined && scenario.afterMs === undefined;

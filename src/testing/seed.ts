@@ -223,9 +223,10 @@ export const SANDBOX_ORDERS_BY_ID = Object.freeze(Object.fromEntries(SANDBOX_ORD
 >;
 
 /** The seeded checkout sessions by id, such as `SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.open]` (frozen; the same objects as `SANDBOX_SESSIONS`). */
-export const SANDBOX_SESSIONS_BY_ID = Object.freeze(
-  Object.fromEntries(SANDBOX_SESSIONS.map((session) => [session.sessionId, session])),
-) as ById<typeof SANDBOX_IDS.sessions, SandboxCheckoutSession>;
+export const SANDBOX_SESSIONS_BY_ID = Object.freeze(Object.fromEntries(SANDBOX_SESSIONS.map((session) => [session.sessionId, session]))) as ById<
+  typeof SANDBOX_IDS.sessions,
+  SandboxCheckoutSession
+>;
 
 // A seeded id gives the record; any other string may give `undefined`.
 type ById<Ids extends Record<string, string>, T> = Readonly<Record<Ids[keyof Ids], T>> & Readonly<Record<string, T | undefined>>;

@@ -127,15 +127,7 @@ export interface StallFault extends FaultBase {
 }
 
 /** A fault to inject with `sandbox.fault(target, fault)`. */
-export type Fault =
-  | LatencyFault
-  | StatusFault
-  | HtmlFault
-  | TruncatedFault
-  | EmptyFault
-  | OversizedFault
-  | DropFault
-  | StallFault;
+export type Fault = LatencyFault | StatusFault | HtmlFault | TruncatedFault | EmptyFault | OversizedFault | DropFault | StallFault;
 
 /** One request the sandbox received. */
 export interface SandboxLogEntry {

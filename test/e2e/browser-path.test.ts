@@ -90,7 +90,11 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
     const before = withCors.bin.output().split('\n').length;
     expect(await lookUp(stranger.origin, withCors.url)).toEqual({ ok: false, name: 'NetworkError' });
     await withCors.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405\n/);
-    const after = withCors.bin.output().split('\n').slice(before - 1).join('\n');
+    const after = withCors.bin
+      .output()
+      .split('\n')
+      .slice(before - 1)
+      .join('\n');
     expect(after).not.toMatch(/GET \/api\/order\/ord_ada_1/);
   });
 });

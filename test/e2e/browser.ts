@@ -12,7 +12,7 @@ export const CHROMIUM = '/usr/bin/chromium';
  */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
-  if (process.env['CI']) throw new Error(`${CHROMIUM} is missing: CI must install Chromium (apt-get install -y chromium)`);
+  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Chromium (apt-get install -y chromium)`);
   console.warn(`\n\n  !!! e2e SKIPPED: ${CHROMIUM} not found. Install it with: sudo apt-get install -y chromium\n\n`);
   return false;
 }

@@ -65,7 +65,10 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     let refused: string[] = [];
     if (options.offline) {
       // As under `npm start`: the product image host does not answer.
-      await created.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort('namenotresolved'));
+      await created.route(
+        (url) => url.hostname !== '127.0.0.1',
+        (route) => route.abort('namenotresolved'),
+      );
     } else {
       refused = await stayOnLoopback(created);
     }
@@ -101,7 +104,9 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     expect(await rows.count()).toBe(2);
     // What a screen reader announces for each cell: its column header and its row header.
     expect(await page.getByRole('rowheader').first().innerText()).toContain('Single-origin espresso beans, 1 kg');
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['ITEM', 'QTY', 'UNIT PRICE', 'AMOUNT'].map((h) => expect.stringMatching(new RegExp(`^${h}$`, 'i'))));
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(
+      ['ITEM', 'QTY', 'UNIT PRICE', 'AMOUNT'].map((h) => expect.stringMatching(new RegExp(`^${h}$`, 'i'))),
+    );
     expect(await rows.nth(0).locator('td').allInnerTexts()).toEqual(['2', '€24.99', '€49.98']);
     expect(await rows.nth(1).innerText()).toContain('Ceramic pour-over dripper');
     expect(await page.locator('.totals strong').innerText()).toBe('€73.27');
@@ -249,7 +254,12 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     // The browser's clock a day behind the worker's: a script that compared `expire` with it would wait a day more.
     await page.clock.install({ time: Date.now() - 86_400_000 });
     const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
-    stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_expiring', paymentStatus: 'processing', expire: new Date(Date.now() + 8_000).toISOString() });
+    stack.sandbox.putSession({
+      ...upstream,
+      sessionId: 'cs_ada_expiring',
+      paymentStatus: 'processing',
+      expire: new Date(Date.now() + 8_000).toISOString(),
+    });
     await page.goto(`${stack.url}/sessions/cs_ada_expiring`);
     expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
     const entries = await page.evaluate(() => history.length);

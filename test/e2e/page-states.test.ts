@@ -14,7 +14,7 @@ import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUTPUT = `${ROOT}test-output/e2e/`;
-const SHOTS = process.env['SCREENSHOTS_DIR'] ? `${ROOT}${process.env['SCREENSHOTS_DIR'].replace(/\/?$/, '/')}` : `${OUTPUT}states/`;
+const SHOTS = process.env.SCREENSHOTS_DIR ? `${ROOT}${process.env.SCREENSHOTS_DIR.replace(/\/?$/, '/')}` : `${OUTPUT}states/`;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOP = 'https://shop.example.com/';
@@ -103,12 +103,18 @@ async function signIn(stack: Stack, context: BrowserContext, sub: string) {
 async function axe(page: Page): Promise<{ id: string; impact: string | null; nodes: string[] }[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async (tags) => {
-    const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: any[]; passes: unknown[] }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: any[]; passes: unknown[] }> } }
+    ).axe.run(document, {
       runOnly: { type: 'tag', values: tags },
     });
     // A run that checked nothing would pass too: it must have passed rules.
     if (result.passes.length === 0) throw new Error('axe checked nothing');
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node: { target: string[] }) => node.target.join(' ')) }));
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node: { target: string[] }) => node.target.join(' ')),
+    }));
   }, WCAG);
   return violations;
 }
@@ -136,7 +142,9 @@ describe.skipIf(!available)('every page state, in four languages', () => {
   });
 
   for (const [language, locale] of LANGUAGES) {
-    test(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations${language === 'en' || language === 'de' ? ', screenshots' : ''}`, { timeout: 180_000 }, async () => {
+    test(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations${language === 'en' || language === 'de' ? ', screenshots' : ''}`, {
+      timeout: 180_000,
+    }, async () => {
       const contexts: Partial<Record<Who, BrowserContext>> = {};
       const refusedAll: string[] = [];
       for (const who of ['ada', 'grace', 'nobody', 'limited'] as const) {

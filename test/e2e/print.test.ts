@@ -50,7 +50,8 @@ describe.skipIf(!available)('printing the order page', () => {
 
     await page.emulateMedia({ media: 'print' });
     const printed = await page.evaluate(() => {
-      const visible = (element: Element | null) => element !== null && (element as HTMLElement).offsetParent !== null && getComputedStyle(element).display !== 'none';
+      const visible = (element: Element | null) =>
+        element !== null && (element as HTMLElement).offsetParent !== null && getComputedStyle(element).display !== 'none';
       const box = (element: Element) => element.getBoundingClientRect();
       const headers = [...document.querySelectorAll('thead th')];
       const rows = [...document.querySelectorAll('tbody tr')].map((row) => [...row.children]);
@@ -86,7 +87,14 @@ describe.skipIf(!available)('printing the order page', () => {
 
   test('the page counter sees more than one page when there is more (so "one page" above can fail)', async () => {
     const item = { name: 'Filter papers', unitAmount: 1, quantity: 1, currency: 'EUR', imageUrl: null };
-    stack.sandbox.putOrder({ orderId: 'ord_ada_long', customerId: 'cus_ada', status: 'success', paymentCurrency: 'EUR', amountTotal: 80, priceDataList: Array.from({ length: 80 }, () => item) });
+    stack.sandbox.putOrder({
+      orderId: 'ord_ada_long',
+      customerId: 'cus_ada',
+      status: 'success',
+      paymentCurrency: 'EUR',
+      amountTotal: 80,
+      priceDataList: Array.from({ length: 80 }, () => item),
+    });
     const ctx = await browser.newContext();
     await stayOnLoopback(ctx);
     const page = await ctx.newPage();

@@ -34,7 +34,9 @@ async function fetchFrom(answer: Answer, signal?: AbortSignal): Promise<Response
 }
 
 const head = (fields: Record<string, string | number>) =>
-  `HTTP/1.1 200 OK\r\nconnection: close\r\n${Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  `HTTP/1.1 200 OK\r\nconnection: close\r\n${Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
 const never = new Promise<never>(() => {});
 const json = JSON.stringify({ code: 0, msg: 'success', data: { orderId: 'ord_ünï€😀' } });
 const bytes = Buffer.from(json);
@@ -56,7 +58,8 @@ describe('readText with the runtime fetch (native)', () => {
 
   test('a body longer than its Content-Length claims ends where the Content-Length says, on both paths', async () => {
     const claimed = Buffer.from('{"a":1}');
-    const answer: Answer = (socket) => socket.end(Buffer.concat([Buffer.from(head({ 'content-length': claimed.length })), claimed, Buffer.alloc(2 * 1024 * 1024, 0x20)]));
+    const answer: Answer = (socket) =>
+      socket.end(Buffer.concat([Buffer.from(head({ 'content-length': claimed.length })), claimed, Buffer.alloc(2 * 1024 * 1024, 0x20)]));
     expect(await readText(await fetchFrom(answer), 100, never, true)).toBe('{"a":1}');
     expect(await readText(await fetchFrom(answer), 100, never, false)).toBe('{"a":1}');
   });
@@ -70,7 +73,8 @@ describe('readText with the runtime fetch (native)', () => {
   test('a gzip body is read chunk by chunk and counted after decompression: over the cap it is refused', async () => {
     const large = Buffer.alloc(64 * 1024, 0x20); // 64 KiB of spaces, a few hundred bytes compressed
     const zipped = gzipSync(large);
-    const answer: Answer = (socket) => socket.end(Buffer.concat([Buffer.from(head({ 'content-length': zipped.length, 'content-encoding': 'gzip' })), zipped]));
+    const answer: Answer = (socket) =>
+      socket.end(Buffer.concat([Buffer.from(head({ 'content-length': zipped.length, 'content-encoding': 'gzip' })), zipped]));
     const over = await fetchFrom(answer);
     const whole = vi.spyOn(over, 'arrayBuffer');
     expect(zipped.length).toBeLessThan(1024);

@@ -32,7 +32,15 @@ describe.each([
     expect(output).toMatch(/ApiError: GET \/api\/order\/ord_123: HTTP 503 \(code 503\) "Service Unavailable" after 1 attempt in \d+ ms\n/);
     expect(output).toMatch(/at lookup \(/);
     // Node quotes strings with ' and Bun with ".
-    for (const field of [/method: (['"])GET\1/, /path: (['"])\/api\/order\/ord_123\1/, /attempts: 1\b/, /elapsedMs: \d+\b/, /status: 503\b/, /code: 503\b/, /retryAfter: 7000\b/]) {
+    for (const field of [
+      /method: (['"])GET\1/,
+      /path: (['"])\/api\/order\/ord_123\1/,
+      /attempts: 1\b/,
+      /elapsedMs: \d+\b/,
+      /status: 503\b/,
+      /code: 503\b/,
+      /retryAfter: 7000\b/,
+    ]) {
       expect(output).toMatch(field);
     }
     expect(output).not.toContain(key);

@@ -1,13 +1,4 @@
-import {
-  ApiError,
-  getOrder,
-  getSession,
-  LookupError,
-  NetworkError,
-  TimeoutError,
-  ValidationError,
-  type LookupOptions,
-} from 'checkout-lookup';
+import { ApiError, getOrder, getSession, LookupError, NetworkError, TimeoutError, ValidationError, type LookupOptions } from 'checkout-lookup';
 import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS, type Sandbox } from 'checkout-lookup/testing';
 import { serveSandbox, type SandboxServer } from 'checkout-lookup/testing/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';

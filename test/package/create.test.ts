@@ -14,7 +14,7 @@ const { tarball, files, app, node20 }: Packed = inject('packed');
 const work = mkdtempSync(join(tmpdir(), 'checkout-lookup-create-'));
 const project = join(work, 'my-worker');
 // wrangler needs Node 22.12 or later: Node 24 first on PATH, for npm's scripts and the `checkout-lookup` bin.
-const env = { PATH: `${dirname(NODE_24)}:${process.env['PATH']}`, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: join(work, 'wrangler-logs') };
+const env = { PATH: `${dirname(NODE_24)}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: join(work, 'wrangler-logs') };
 let start: ChildProcess | undefined;
 let output = '';
 
@@ -73,8 +73,8 @@ describe('npx checkout-lookup create my-worker', () => {
       private: true,
       type: 'module',
       scripts: { start: 'checkout-lookup start' },
-      dependencies: { 'checkout-lookup': `^${shipped['version']}` },
-      devDependencies: { wrangler: shipped['devDependencies']['wrangler'], '@cloudflare/workers-types': expect.any(String) },
+      dependencies: { 'checkout-lookup': `^${shipped.version}` },
+      devDependencies: { wrangler: shipped.devDependencies.wrangler, '@cloudflare/workers-types': expect.any(String) },
     });
     // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds.
     const template = files.filter((file) => file.startsWith('worker/') && file !== 'worker/README.md').sort();
@@ -96,7 +96,7 @@ describe('npx checkout-lookup create my-worker', () => {
     const deploy = /^## Deploy\n([\s\S]*?)^## /m.exec(guide)?.[1] ?? '';
     const named = [...deploy.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
     expect(named).toContain('deploy:dry-run');
-    for (const script of named) expect(manifest['scripts'], `npm run ${script}`).toHaveProperty([script]);
+    for (const script of named) expect(manifest.scripts, `npm run ${script}`).toHaveProperty([script]);
     expect(readFileSync(join(project, '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['.dev.vars', 'node_modules/']));
     expect(devVars()).toContain('API_BASE_URL="http://127.0.0.1:8790"');
     expect(devVars()).toMatch(/^API_KEY="[\w-]{32}"$/m);

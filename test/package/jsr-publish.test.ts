@@ -10,11 +10,14 @@ const jsr = JSON.parse(readFileSync(join(repoRoot, 'jsr.json'), 'utf8')) as { na
 
 function dryRun(): Promise<{ failed: boolean; output: string }> {
   const env: Record<string, string | undefined> = { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
-  delete env['NODE_OPTIONS'];
+  delete env.NODE_OPTIONS;
   // --allow-dirty: the working tree is what is checked, committed or not.
   return new Promise((resolve) =>
-    execFile(DENO, ['publish', '--dry-run', '--allow-dirty'], { cwd: repoRoot, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ failed: error !== null, output: `${stdout}\n${stderr}`.replaceAll(repoRoot, '<repo>') }),
+    execFile(
+      DENO,
+      ['publish', '--dry-run', '--allow-dirty'],
+      { cwd: repoRoot, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ failed: error !== null, output: `${stdout}\n${stderr}`.replaceAll(repoRoot, '<repo>') }),
     ),
   );
 }

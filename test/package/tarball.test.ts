@@ -22,12 +22,30 @@ function targets(value: unknown): string[] {
   return [];
 }
 const inTarball = (target: string) => target.replace(/^\.\//, '');
-const TOP_LEVEL = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'wrangler.toml', 'scripts/checkout-lookup.mjs', 'scripts/create.mjs', 'scripts/start.mjs', 'scripts/dev-vars.mjs'];
+const TOP_LEVEL = [
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'CHANGELOG.md',
+  'wrangler.toml',
+  'scripts/checkout-lookup.mjs',
+  'scripts/create.mjs',
+  'scripts/start.mjs',
+  'scripts/dev-vars.mjs',
+];
 
 /** The `#anchors` GitHub makes of a Markdown file's headings. */
 function anchorsOf(markdown: string): Set<string> {
   const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)];
-  return new Set(headings.map((m) => `#${m[1]!.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')}`));
+  return new Set(
+    headings.map(
+      (m) =>
+        `#${m[1]!
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, '')
+          .replace(/ /g, '-')}`,
+    ),
+  );
 }
 
 describe('npm pack from a clean clone', () => {
@@ -63,7 +81,7 @@ describe('npm pack from a clean clone', () => {
   });
 
   test('has the JS, CJS, .d.ts and .d.cts of every export, and every file package.json points at', () => {
-    const subpaths = Object.entries(manifest['exports'] as Record<string, any>).filter(([subpath]) => subpath !== './package.json');
+    const subpaths = Object.entries(manifest.exports as Record<string, any>).filter(([subpath]) => subpath !== './package.json');
     expect(subpaths.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './testing', './testing/node']));
     for (const [subpath, conditions] of subpaths) {
       expect(conditions, subpath).toMatchObject({
@@ -71,8 +89,14 @@ describe('npm pack from a clean clone', () => {
         require: { types: expect.stringMatching(/^\.\/dist\/.+\.d\.cts$/), default: expect.stringMatching(/^\.\/dist\/.+\.cjs$/) },
       });
     }
-    const pointed = [manifest['main'], manifest['module'], manifest['types'], ...targets(manifest['exports']), ...targets(manifest['bin']),
-      ...targets(manifest['typesVersions']).filter((target) => !target.includes('*'))].filter(Boolean);
+    const pointed = [
+      manifest.main,
+      manifest.module,
+      manifest.types,
+      ...targets(manifest.exports),
+      ...targets(manifest.bin),
+      ...targets(manifest.typesVersions).filter((target) => !target.includes('*')),
+    ].filter(Boolean);
     for (const target of pointed) expect(files, `package.json points at ${target}`).toContain(inTarball(target));
   });
 
@@ -93,7 +117,7 @@ describe('npm pack from a clean clone', () => {
       keywords: expect.arrayContaining(['checkout', 'sdk']),
     });
     expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 checkout-lookup contributors\n/);
-    expect(read('CHANGELOG.md')).toContain(`## [${manifest['version']}]`);
+    expect(read('CHANGELOG.md')).toContain(`## [${manifest.version}]`);
   });
 
   test("README links work on npm's page: absolute https links or anchors of the README itself", () => {

@@ -27,7 +27,10 @@ const nameOf = (block: CodeBlock) => /^\/\/ ([\w.-]+\.[cm]?[jt]s)\s*$/m.exec(blo
 
 // The README's two-line teaser runs inside a Worker's fetch handler, where `env` is its argument: declared here.
 const PRELUDES: Array<[RegExp, string]> = [
-  [/^import \{ getOrder \} from 'checkout-lookup';\nconst order = await getOrder\('ord_123', \{ baseUrl: env\./, 'declare const env: { API_BASE_URL: string; API_KEY: string };\n'],
+  [
+    /^import \{ getOrder \} from 'checkout-lookup';\nconst order = await getOrder\('ord_123', \{ baseUrl: env\./,
+    'declare const env: { API_BASE_URL: string; API_KEY: string };\n',
+  ],
 ];
 
 const STRICT = {
@@ -76,7 +79,7 @@ for (const block of blocks) {
 function compile(program: string, args: readonly string[], env: Record<string, string> = {}): Promise<string | undefined> {
   return new Promise((resolve) => {
     const environment: Record<string, string | undefined> = { ...process.env, ...env };
-    delete environment['NODE_OPTIONS'];
+    delete environment.NODE_OPTIONS;
     execFile(program, args, { cwd: consumer, env: environment, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve(error ? `${stdout}\n${stderr}`.replaceAll(consumer, '<consumer>') : undefined),
     );
@@ -94,22 +97,42 @@ describe('every code block in README.md and docs/ compiles as a strict consumer 
     expect(headings.get('README.md ## Testing')).toEqual(['node']);
   });
 
-  test.each(['node', 'workers', 'bun'] as const)('%s blocks: tsc with strict settings and only that runtime\'s types', { timeout: 120_000 }, async (kind) => {
-    const config = join(consumer, `tsconfig.${kind}.json`);
-    writeFileSync(config, JSON.stringify({ compilerOptions: { ...STRICT, ...SETTINGS[kind] }, include: [`blocks/${kind}/**/*.ts`, `blocks/${kind}/**/*.mjs`] }, null, 2));
-    const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-    // Every block's file is in the program (an extension the include misses would pass unchecked).
-    const listed = await new Promise<string>((resolve, reject) =>
-      execFile(NODE_24, [tsc, '-p', config, '--listFilesOnly'], { cwd: consumer }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
-    );
-    expect(listed.split('\n').filter((file) => file.includes(`/blocks/${kind}/`))).toHaveLength(files.get(kind)!);
-    const failure = await compile(NODE_24, [tsc, '-p', config]);
-    expect(failure, `blocks: ${written.get(kind)?.join(', ')}`).toBeUndefined();
-  });
+  test.each(['node', 'workers', 'bun'] as const)(
+    "%s blocks: tsc with strict settings and only that runtime's types",
+    { timeout: 120_000 },
+    async (kind) => {
+      const config = join(consumer, `tsconfig.${kind}.json`);
+      writeFileSync(
+        config,
+        JSON.stringify(
+          { compilerOptions: { ...STRICT, ...SETTINGS[kind] }, include: [`blocks/${kind}/**/*.ts`, `blocks/${kind}/**/*.mjs`] },
+          null,
+          2,
+        ),
+      );
+      const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+      // Every block's file is in the program (an extension the include misses would pass unchecked).
+      const listed = await new Promise<string>((resolve, reject) =>
+        execFile(NODE_24, [tsc, '-p', config, '--listFilesOnly'], { cwd: consumer }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      );
+      expect(listed.split('\n').filter((file) => file.includes(`/blocks/${kind}/`))).toHaveLength(files.get(kind)!);
+      const failure = await compile(NODE_24, [tsc, '-p', config]);
+      expect(failure, `blocks: ${written.get(kind)?.join(', ')}`).toBeUndefined();
+    },
+  );
 
   test('deno blocks: deno check with strict settings', { timeout: 120_000 }, async () => {
     const config = join(consumer, 'deno.json');
-    const { module: _module, moduleResolution: _resolution, allowJs: _allowJs, checkJs: _checkJs, target: _target, noEmit: _noEmit, skipLibCheck: _skip, ...options } = STRICT;
+    const {
+      module: _module,
+      moduleResolution: _resolution,
+      allowJs: _allowJs,
+      checkJs: _checkJs,
+      target: _target,
+      noEmit: _noEmit,
+      skipLibCheck: _skip,
+      ...options
+    } = STRICT;
     writeFileSync(config, JSON.stringify({ compilerOptions: options }, null, 2));
     const failure = await compile(DENO, ['check', '--config', config, 'blocks/deno/'], {
       DENO_DIR: join(consumer, '.deno'),

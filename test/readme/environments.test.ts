@@ -30,7 +30,10 @@ examples.forEach((block) => {
   } else {
     // A script: it runs when imported; a throw fails its test.
     writeFileSync(join(dir, `${name}.ts`), `${block.code}export {};\n`);
-    writeFileSync(join(dir, `${name}.test.ts`), `import { test } from 'vitest';\ntest('${name} runs as written', async () => {\n  await import('./${name}.js');\n});\n`);
+    writeFileSync(
+      join(dir, `${name}.test.ts`),
+      `import { test } from 'vitest';\ntest('${name} runs as written', async () => {\n  await import('./${name}.js');\n});\n`,
+    );
     expected += 1;
   }
 });
@@ -43,7 +46,12 @@ writeFileSync(
 interface Report {
   numTotalTests: number;
   numPassedTests: number;
-  testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
 }
 
 // The configurations: the guide's own for happy-dom (with its same-origin setting), vitest's defaults for node.
@@ -77,11 +85,13 @@ function vitest(environment: string, expectDocument: string): Promise<Report> {
 const failures = (report: Report) =>
   report.testResults.flatMap((file) => [
     ...(file.status === 'failed' && file.assertionResults.length === 0 ? [`${file.name}: ${file.message}`] : []),
-    ...file.assertionResults.filter((result) => result.status !== 'passed').map((result) => `${result.fullName}: ${result.failureMessages.join('\n')}`),
+    ...file.assertionResults
+      .filter((result) => result.status !== 'passed')
+      .map((result) => `${result.fullName}: ${result.failureMessages.join('\n')}`),
   ]);
 
 describe("the testing guide's examples pass under vitest", () => {
-  test('they are found: the README\'s, and the guide\'s own, MSW and serveSandbox among them', () => {
+  test("they are found: the README's, and the guide's own, MSW and serveSandbox among them", () => {
     expect(examples.filter((block) => block.file === 'README.md')).toHaveLength(1);
     expect(examples.some((block) => block.code.includes("from 'checkout-lookup/testing/msw'"))).toBe(true);
     expect(examples.some((block) => block.code.includes("from 'checkout-lookup/testing/node'"))).toBe(true);

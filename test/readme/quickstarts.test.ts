@@ -69,7 +69,7 @@ async function runBlock(block: Quickstart, file: string, command: string, args: 
 
 /** The service requests the sandbox logged, read over its control API. */
 async function logged(): Promise<SandboxLogEntry[]> {
-  const response = await fetch(`${env['API_BASE_URL']}/__sandbox/log`, { headers: { 'x-api-key': apiKey } });
+  const response = await fetch(`${env.API_BASE_URL}/__sandbox/log`, { headers: { 'x-api-key': apiKey } });
   const { entries } = (await response.json()) as { entries: SandboxLogEntry[] };
   return entries.filter((entry) => entry.path.startsWith('/api/'));
 }
@@ -164,7 +164,9 @@ describe('README quickstart "### Cloudflare Workers"', () => {
     expect(block.code).toContain('satisfies ExportedHandler<Env>');
   });
 
-  test('runs in workerd: 200 for a seeded order, 404 for an unknown one, 400 for a bad id, 502 for a failing service, 504 for a slow one', { timeout: 90_000 }, async () => {
+  test('runs in workerd: 200 for a seeded order, 404 for an unknown one, 400 for a bad id, 502 for a failing service, 504 for a slow one', {
+    timeout: 90_000,
+  }, async () => {
     expect(block.lang).toBe('ts');
     // A service that fails every attempt for one id, and one that answers later than the quickstart's 5 s deadline.
     const faults = [
@@ -172,7 +174,11 @@ describe('README quickstart "### Cloudflare Workers"', () => {
       { target: { route: 'order', id: 'ord_slow' }, fault: { kind: 'latency', ms: 30_000 } },
     ];
     for (const body of faults) {
-      const added = await fetch(`${env['API_BASE_URL']}/__sandbox/faults`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: JSON.stringify(body) });
+      const added = await fetch(`${env.API_BASE_URL}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey },
+        body: JSON.stringify(body),
+      });
       expect(added.status).toBe(201);
     }
     const from = (await logged()).length;
@@ -184,7 +190,7 @@ describe('README quickstart "### Cloudflare Workers"', () => {
       '/?order=',
       '/?order=ord_failing',
       '/?order=ord_slow',
-    ]).finally(() => fetch(`${env['API_BASE_URL']}/__sandbox/faults`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }));
+    ]).finally(() => fetch(`${env.API_BASE_URL}/__sandbox/faults`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }));
     expect(result.code, result.report).toBe(0);
     const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
     expect(line, result.report).toBeDefined();

@@ -104,7 +104,12 @@ export function codeBlocks(file: string, langs: readonly string[]): CodeBlock[] 
 
 /** The Markdown files that ship with the package and hold code: README.md and docs/*.md. */
 export function shippedDocs(): string[] {
-  return ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  return [
+    'README.md',
+    ...readdirSync(join(repoRoot, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
 }
 
 /**

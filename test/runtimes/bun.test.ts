@@ -22,8 +22,8 @@ describe('Bun (npm package bun)', () => {
       // --no-install: the package comes from node_modules, never from Bun's auto-install.
       const facts = await runChecks(BUN, ['--no-install', entry], { cwd: app, config: checkConfig(service, label) });
       expectChecksPassed(facts, service, from, label);
-      expect(facts['runtime']).toMatchObject({ bun: versionOf(BUN, /^(\d+\.\d+\.\d+)/), deno: null });
-      expect(facts['resolved']).toBe(resolved);
+      expect(facts.runtime).toMatchObject({ bun: versionOf(BUN, /^(\d+\.\d+\.\d+)/), deno: null });
+      expect(facts.resolved).toBe(resolved);
     });
   }
 });

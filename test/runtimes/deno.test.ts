@@ -17,8 +17,16 @@ describe('Deno (npm package deno)', () => {
   test('imports the package from node_modules and looks up over a real socket, with only loopback net access', async () => {
     const from = service.sandbox.log.length;
     const label = 'deno-esm';
-    const args = ['run', '--no-prompt', '--no-lock', '--node-modules-dir=manual', '--allow-net=127.0.0.1', `--allow-read=${app}`,
-      '--allow-env=CHECKOUT_LOOKUP_RUNTIME_CHECK', 'esm.mjs'];
+    const args = [
+      'run',
+      '--no-prompt',
+      '--no-lock',
+      '--node-modules-dir=manual',
+      '--allow-net=127.0.0.1',
+      `--allow-read=${app}`,
+      '--allow-env=CHECKOUT_LOOKUP_RUNTIME_CHECK',
+      'esm.mjs',
+    ];
     const facts = await runChecks(DENO, args, {
       cwd: app,
       config: checkConfig(service, label),
@@ -26,7 +34,7 @@ describe('Deno (npm package deno)', () => {
       env: { DENO_DIR: join(app, '.deno'), DENO_NO_UPDATE_CHECK: '1' },
     });
     expectChecksPassed(facts, service, from, label);
-    expect(facts['runtime']).toMatchObject({ deno: versionOf(DENO, /^deno (\d+\.\d+\.\d+)/), bun: null });
-    expect(facts['resolved']).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
+    expect(facts.runtime).toMatchObject({ deno: versionOf(DENO, /^deno (\d+\.\d+\.\d+)/), bun: null });
+    expect(facts.resolved).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
   });
 });

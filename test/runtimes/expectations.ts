@@ -3,8 +3,20 @@ import type { Facts } from './checks.js';
 import type { Service } from './service.js';
 
 // Some of what the package exports; each runtime must see exactly what Node 24 sees (runtimesExports).
-const CORE_EXPORTS = ['ApiError', 'CheckoutSessionSchema', 'InvalidIdError', 'LookupError', 'NetworkError', 'OrderSchema', 'PriceDataItemSchema',
-  'TimeoutError', 'ValidationError', 'getOrder', 'getSession', 'isLookupError'];
+const CORE_EXPORTS = [
+  'ApiError',
+  'CheckoutSessionSchema',
+  'InvalidIdError',
+  'LookupError',
+  'NetworkError',
+  'OrderSchema',
+  'PriceDataItemSchema',
+  'TimeoutError',
+  'ValidationError',
+  'getOrder',
+  'getSession',
+  'isLookupError',
+];
 
 /** The `instanceof` answers an error of class `name` must give: its class, LookupError (for ours), Error. */
 function classes(name: 'ApiError' | 'NetworkError' | 'TimeoutError' | 'ValidationError' | 'TypeError') {
@@ -27,35 +39,35 @@ function classes(name: 'ApiError' | 'NetworkError' | 'TimeoutError' | 'Validatio
  */
 export function expectChecksPassed(facts: Facts, service: Service, from: number, label: string): void {
   const { order, session } = service.wire;
-  expect(facts['exports']).toEqual(inject('runtimesExports'));
-  expect(facts['exports']).toEqual(expect.arrayContaining(CORE_EXPORTS));
-  expect(facts['order']).toEqual({
-    orderId: order['orderId'],
+  expect(facts.exports).toEqual(inject('runtimesExports'));
+  expect(facts.exports).toEqual(expect.arrayContaining(CORE_EXPORTS));
+  expect(facts.order).toEqual({
+    orderId: order.orderId,
     createTimeIsDate: true,
-    createTime: new Date(order['createTime']).toISOString(),
-    amountTotal: order['amountTotal'],
-    firstItem: order['priceDataList'][0],
-    paymentMethodType: order['paymentMethod'].paymentMethodType,
+    createTime: new Date(order.createTime).toISOString(),
+    amountTotal: order.amountTotal,
+    firstItem: order.priceDataList[0],
+    paymentMethodType: order.paymentMethod.paymentMethodType,
     unknownFieldKept: 'kept',
   });
-  expect(facts['session']).toEqual({
-    sessionId: session['sessionId'],
-    status: session['status'],
+  expect(facts.session).toEqual({
+    sessionId: session.sessionId,
+    status: session.status,
     createdIsDate: true,
-    created: new Date(session['created']).toISOString(),
-    expire: new Date(session['expire']).toISOString(),
-    freeTrialDays: session['price'].recurring.freeTrialDays,
-    successUrl: session['successUrl'],
+    created: new Date(session.created).toISOString(),
+    expire: new Date(session.expire).toISOString(),
+    freeTrialDays: session.price.recurring.freeTrialDays,
+    successUrl: session.successUrl,
   });
-  expect(facts['retried']).toBe(`ord_flaky_${label}`);
+  expect(facts.retried).toBe(`ord_flaky_${label}`);
 
-  expect(facts['validationError']).toMatchObject({
+  expect(facts.validationError).toMatchObject({
     name: 'ValidationError',
     instanceOf: classes('ValidationError'),
     isLookupError: true,
     issues: [{ path: '', message: expect.stringContaining('JSON') }],
   });
-  expect(facts['apiError']).toMatchObject({
+  expect(facts.apiError).toMatchObject({
     name: 'ApiError',
     instanceOf: classes('ApiError'),
     isLookupError: true,
@@ -63,17 +75,17 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
     code: 404,
     message: expect.stringContaining('not found'),
   });
-  expect(facts['unauthorized']).toMatchObject({ name: 'ApiError', instanceOf: classes('ApiError'), status: 401, code: 401 });
-  expect(facts['networkError']).toMatchObject({
+  expect(facts.unauthorized).toMatchObject({ name: 'ApiError', instanceOf: classes('ApiError'), status: 401, code: 401 });
+  expect(facts.networkError).toMatchObject({
     name: 'NetworkError',
     instanceOf: classes('NetworkError'),
     isLookupError: true,
     hasCause: true,
   });
-  expect(facts['timeoutError']).toMatchObject({ name: 'TimeoutError', instanceOf: classes('TimeoutError'), isLookupError: true });
-  expect(facts['typeError']).toMatchObject({ name: 'TypeError', instanceOf: classes('TypeError'), isLookupError: false });
+  expect(facts.timeoutError).toMatchObject({ name: 'TimeoutError', instanceOf: classes('TimeoutError'), isLookupError: true });
+  expect(facts.typeError).toMatchObject({ name: 'TypeError', instanceOf: classes('TypeError'), isLookupError: false });
   // A bad id is an InvalidIdError, a subclass of TypeError, never a LookupError: no request went out.
-  expect(facts['badId']).toMatchObject({ name: 'InvalidIdError', instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
+  expect(facts.badId).toMatchObject({ name: 'InvalidIdError', instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
   for (const check of ['validationError', 'apiError', 'unauthorized', 'networkError', 'timeoutError', 'typeError', 'badId']) {
     expect(facts[check], check).toMatchObject({ mentionsKey: false });
   }
@@ -92,7 +104,7 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
     '/api/order/ord_stall 200 stall',
   ]);
   gets.forEach((entry, index) => {
-    expect(entry.headers['accept'], `Accept of request ${index}`).toBe('application/json');
+    expect(entry.headers.accept, `Accept of request ${index}`).toBe('application/json');
     expect(entry.headers['x-timestamp'], `X-Timestamp of request ${index}`).toMatch(/^\d{13}$/);
   });
   const [first, retry] = gets.slice(2, 4).map((entry) => Number(entry.headers['x-timestamp']));

@@ -26,11 +26,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     timeout: 30_000,
   }).trim();
   project.provide('runtimesEntryUrl', entryUrl);
-  const names = execFileSync(NODE_24, ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('checkout-lookup')).sort()))"], {
-    cwd: app,
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  const names = execFileSync(
+    NODE_24,
+    ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('checkout-lookup')).sort()))"],
+    {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
   project.provide('runtimesExports', JSON.parse(names) as string[]);
   return teardown;
 }

@@ -30,13 +30,13 @@ describe.each([
 
   test('imports the package as ESM and looks up over a real socket', async () => {
     const facts = await check(node, 'esm.mjs', `node${major}-esm`);
-    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)), bun: null, deno: null });
-    expect(facts['resolved']).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
+    expect(facts.runtime).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)), bun: null, deno: null });
+    expect(facts.resolved).toBe(`file://${app}/node_modules/checkout-lookup/dist/index.js`);
   });
 
   test('requires the package as CommonJS and looks up over a real socket', async () => {
     const facts = await check(node, 'cjs.cjs', `node${major}-cjs`);
-    expect(facts['runtime']).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)) });
-    expect(facts['resolved']).toBe(`${app}/node_modules/checkout-lookup/dist/index.cjs`);
+    expect(facts.runtime).toMatchObject({ node: expect.stringMatching(new RegExp(`^${major}\\.`)) });
+    expect(facts.resolved).toBe(`${app}/node_modules/checkout-lookup/dist/index.cjs`);
   });
 });

@@ -24,7 +24,11 @@ export interface Service {
   close(): Promise<void>;
 }
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'accept, x-api-key, x-timestamp' };
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'accept, x-api-key, x-timestamp',
+};
 
 /**
  * `createSandbox()` served by `serveSandbox`, with its own faults for the checks: `ord_bad_json` answers half a

@@ -28,6 +28,6 @@ describe('Cloudflare workerd (wrangler bundles the worker, Miniflare runs it)', 
     expect(answer.status, answer.body).toBe(200);
     const facts = JSON.parse(answer.body) as Facts;
     expectChecksPassed(facts, service, from, label);
-    expect(facts['runtime']).toEqual({ node: null, bun: null, deno: null, userAgent: 'Cloudflare-Workers', window: false });
+    expect(facts.runtime).toEqual({ node: null, bun: null, deno: null, userAgent: 'Cloudflare-Workers', window: false });
   });
 });

@@ -27,9 +27,9 @@ describe('records are checked with the SDK schemas', () => {
     expect(() => createSandbox({ seed: { sessions: [{ sessionId: 'cs_1', customer: { email: 5 as never } }] } })).toThrow(
       'session "cs_1": "seed.sessions[0].customer.email" must be a string, not number 5',
     );
-    expect(() => createSandbox({ seed: { orders: [{ orderId: 'ord_1', priceDataList: [{ quantity: 1 }, { unitAmount: null, quantity: 'two' as never }] }] } })).toThrow(
-      '"seed.orders[0].priceDataList[1].quantity" must be an integer, not the string "two"',
-    );
+    expect(() =>
+      createSandbox({ seed: { orders: [{ orderId: 'ord_1', priceDataList: [{ quantity: 1 }, { unitAmount: null, quantity: 'two' as never }] }] } }),
+    ).toThrow('"seed.orders[0].priceDataList[1].quantity" must be an integer, not the string "two"');
   });
 
   test('createSandbox({ seed }) refuses an id used twice', () => {
@@ -123,13 +123,25 @@ describe('control API bodies over 1 MiB', () => {
 describe('faults and scenarios are checked when they are set', () => {
   test.each([
     [{ kind: 'status', status: 503, headers: { 'bad name': 'x' } }, '"fault.headers" has "bad name", which is not a valid header name'],
-    [{ kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    [
+      { kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } },
+      '"fault.headers.x-ok" must be a string without line breaks, a valid header value',
+    ],
     [{ kind: 'status', status: 503, headers: { 'x-ok': 5 } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
     // Beyond U+00FF: Headers refuse it (a ByteString), so it would throw when the answer is built.
-    [{ kind: 'status', status: 503, headers: { 'x-ok': 'snow \u2603' } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
-    [{ kind: 'status', status: 503, retryAfter: 'bald \u{1F552}' }, '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks'],
+    [
+      { kind: 'status', status: 503, headers: { 'x-ok': 'snow \u2603' } },
+      '"fault.headers.x-ok" must be a string without line breaks, a valid header value',
+    ],
+    [
+      { kind: 'status', status: 503, retryAfter: 'bald \u{1F552}' },
+      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks',
+    ],
     [{ kind: 'status', status: 503, headers: ['x'] }, '"fault.headers" must be an object of header names and values'],
-    [{ kind: 'status', status: 503, retryAfter: 'soon\n' }, '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks'],
+    [
+      { kind: 'status', status: 503, retryAfter: 'soon\n' },
+      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks',
+    ],
     [{ kind: 'status', status: 503, msg: 5 }, '"fault.msg" must be a string'],
     [{ kind: 'status', status: 503, code: 1.5 }, '"fault.code" must be an integer'],
     [{ kind: 'latency', ms: 2 ** 31 }, '"fault.ms" must be a number of ms from 0 to 3600000'],

@@ -36,12 +36,18 @@ export interface Bin {
 
 /** Starts the bin in `cwd` with `args`; SANDBOX_API_KEY is cleared unless `env` sets it. */
 export function startBin(args: string[], cwd: string, env: Record<string, string> = {}): Bin {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, SANDBOX_API_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, SANDBOX_API_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   return {
     child,
     output: () => text,

@@ -42,9 +42,13 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     expect((await api('/api/order/ord_ada_1')).status).toBe(200);
     expect((await control('PUT', '/orders/ord_cli', { status: 'success' })).status).toBe(201);
     expect(await (await api('/api/order/ord_cli')).json()).toEqual({ code: 0, msg: 'success', data: { orderId: 'ord_cli', status: 'success' } });
-    expect(await (await control('POST', '/faults', { target: { route: 'order' }, fault: { kind: 'status', status: 503, times: 1 } })).json()).toEqual({ id: 'f1' });
+    expect(await (await control('POST', '/faults', { target: { route: 'order' }, fault: { kind: 'status', status: 503, times: 1 } })).json()).toEqual(
+      { id: 'f1' },
+    );
     expect((await api('/api/order/ord_ada_1')).status).toBe(503);
-    expect(await (await control('POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 1 })).json()).toEqual({ id: 's1' });
+    expect(await (await control('POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', afterRequests: 1 })).json()).toEqual({
+      id: 's1',
+    });
     expect(((await (await api('/api/checkout/session/cs_open_ada')).json()) as { data: { status: string } }).data.status).toBe('open');
     expect((await api('/api/order/ord_open_ada')).status).toBe(200);
     const bad = await control('POST', '/faults', { fault: { kind: 'status', status: 42 } });
@@ -76,7 +80,10 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
 
   test('--key and --seed: the given key, only the seeded records, and SIGTERM stops it too', async () => {
     const seedFile = join(dir, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify({ orders: [{ orderId: 'ord_mine', status: 'success' }], sessions: [{ sessionId: 'cs_mine', status: 'open' }] }));
+    writeFileSync(
+      seedFile,
+      JSON.stringify({ orders: [{ orderId: 'ord_mine', status: 'success' }], sessions: [{ sessionId: 'cs_mine', status: 'open' }] }),
+    );
     const bin = start(['--port', '0', '--key', 'sk_test_cli_given', '--seed', seedFile]);
     const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
     await bin.waitFor(/Ctrl-C stops/);
@@ -97,7 +104,9 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     const bin = start(['--port', '0'], { SANDBOX_API_KEY: 'sk_test_from_env_0123456789' });
     const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
     await bin.waitFor(/Ctrl-C stops/);
-    const response = await fetch(`${url}/api/order/ord_ada_1`, { headers: { 'x-api-key': 'sk_test_from_env_0123456789', 'x-timestamp': String(Date.now()) } });
+    const response = await fetch(`${url}/api/order/ord_ada_1`, {
+      headers: { 'x-api-key': 'sk_test_from_env_0123456789', 'x-timestamp': String(Date.now()) },
+    });
     expect(response.status).toBe(200);
     expect(bin.output()).toContain('API key: (from SANDBOX_API_KEY)');
     expect(bin.output()).toContain('-H "X-API-KEY: $SANDBOX_API_KEY"');

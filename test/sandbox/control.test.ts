@@ -56,7 +56,10 @@ describe('control API', () => {
     const sandbox = createSandbox();
     await control(sandbox, 'PUT', `/orders/${encodeURIComponent('ord/with space')}`, {});
     expect(sandbox.getOrder('ord/with space')).toEqual({ orderId: 'ord/with space' });
-    expect(await control(sandbox, 'GET', '/orders/%E0%A4%A')).toMatchObject({ status: 400, body: { error: expect.stringMatching(/percent-encoding/) } });
+    expect(await control(sandbox, 'GET', '/orders/%E0%A4%A')).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/percent-encoding/) },
+    });
   });
 
   test('injects faults by id, removes one, clears all', async () => {
@@ -67,7 +70,10 @@ describe('control API', () => {
     expect(second.body).toEqual({ id: 'f2' });
     expect((await sandbox.fetch(signed(sandbox, `/api/order/${ADA}`))).status).toBe(500); // newest first, used up
     expect((await sandbox.fetch(signed(sandbox, `/api/order/${ADA}`))).status).toBe(503);
-    expect(await control(sandbox, 'DELETE', '/faults/f2')).toMatchObject({ status: 404, body: { error: expect.stringMatching(/no active fault "f2"/) } });
+    expect(await control(sandbox, 'DELETE', '/faults/f2')).toMatchObject({
+      status: 404,
+      body: { error: expect.stringMatching(/no active fault "f2"/) },
+    });
     expect(await control(sandbox, 'DELETE', '/faults/f1')).toMatchObject({ status: 204 });
     expect((await sandbox.fetch(signed(sandbox, `/api/order/${ADA}`))).status).toBe(200);
     await control(sandbox, 'POST', '/faults', { fault: { kind: 'status', status: 502 } });
@@ -143,7 +149,10 @@ describe('control API', () => {
 
   test('answers 404 for an unknown route and 405 with Allow for a wrong method', async () => {
     const sandbox = createSandbox();
-    expect(await control(sandbox, 'GET', '/nope')).toMatchObject({ status: 404, body: { error: 'no control route GET /__sandbox/nope; see docs/testing.md' } });
+    expect(await control(sandbox, 'GET', '/nope')).toMatchObject({
+      status: 404,
+      body: { error: 'no control route GET /__sandbox/nope; see docs/testing.md' },
+    });
     expect((await control(sandbox, 'GET', '/orders')).status).toBe(404);
     expect((await control(sandbox, 'GET', `/orders/${ADA}/more`)).status).toBe(404);
     const wrong = await control(sandbox, 'POST', `/orders/${ADA}`, {});

@@ -15,7 +15,9 @@ describe('CORS (opt-in with the cors option)', () => {
     const answer = await sandbox.fetch(signed(sandbox, ORDER, { headers: { origin: DEV_SERVER } }));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    const asked = await sandbox.fetch(preflight({ origin: DEV_SERVER, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' }));
+    const asked = await sandbox.fetch(
+      preflight({ origin: DEV_SERVER, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' }),
+    );
     expect(asked.status).toBe(405);
     expect(asked.headers.get('access-control-allow-origin')).toBeNull();
     expect(asked.headers.get('access-control-allow-headers')).toBeNull();
@@ -67,7 +69,9 @@ describe('CORS (opt-in with the cors option)', () => {
   });
 
   test('refuses a cors option that is not a list of origins, naming it', () => {
-    expect(() => createSandbox({ cors: DEV_SERVER as never })).toThrow(new TypeError('"cors" must be an array of origins, such as ["http://localhost:5173"]'));
+    expect(() => createSandbox({ cors: DEV_SERVER as never })).toThrow(
+      new TypeError('"cors" must be an array of origins, such as ["http://localhost:5173"]'),
+    );
     for (const bad of ['localhost:5173', 'http://localhost:5173/', 'ftp://files.example', '*', 5]) {
       expect(() => createSandbox({ cors: [bad as never] })).toThrow(`${JSON.stringify(bad)} is not one`);
     }

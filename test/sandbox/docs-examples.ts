@@ -21,7 +21,11 @@ export function writeDocExamples(dir: string, pick: (code: string) => boolean, r
     count += 1;
     if (named !== undefined && !named.endsWith('.test.ts')) writeFileSync(join(dir, named), source);
     else if (named !== undefined || /from 'vitest'/.test(code)) writeFileSync(join(dir, `example-${count}.test.ts`), source);
-    else writeFileSync(join(dir, `example-${count}.test.ts`), `${source}\nimport { test as ranAsWritten } from 'vitest';\nranAsWritten('runs as written', () => {});\n`);
+    else
+      writeFileSync(
+        join(dir, `example-${count}.test.ts`),
+        `${source}\nimport { test as ranAsWritten } from 'vitest';\nranAsWritten('runs as written', () => {});\n`,
+      );
   }
 }
 

@@ -39,7 +39,9 @@ test('every curl command of the control API section prints what the doc says', a
     const { stdout } = await promisify(execFile)('bash', ['-c', script]);
     const at = stdout.lastIndexOf('\n@@');
     const actual = { command, status: Number(stdout.slice(at + 3)), body: stdout.slice(0, at).replaceAll('\r', '') };
-    const expected = body.endsWith('…') ? { command, status, body: expect.stringMatching(new RegExp(`^${body.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)) } : { command, status, body };
+    const expected = body.endsWith('…')
+      ? { command, status, body: expect.stringMatching(new RegExp(`^${body.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)) }
+      : { command, status, body };
     expect(actual).toEqual(expected);
   }
 });

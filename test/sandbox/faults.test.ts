@@ -36,7 +36,10 @@ describe('sandbox.fault', () => {
   test('status: Retry-After in seconds or as given, and extra headers', async () => {
     const sandbox = createSandbox();
     sandbox.fault({ id: SANDBOX_IDS.orders.ada }, { kind: 'status', status: 429, retryAfter: 2, times: 1 });
-    sandbox.fault({ id: SANDBOX_IDS.orders.grace }, { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', headers: { 'x-edge': 'fra1' } });
+    sandbox.fault(
+      { id: SANDBOX_IDS.orders.grace },
+      { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', headers: { 'x-edge': 'fra1' } },
+    );
     const limited = await call(sandbox, signed(sandbox, ORDER));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
@@ -96,7 +99,11 @@ describe('sandbox.fault', () => {
     const text = await whole.text();
     expect(text.length).toBe(3 * 1024 * 1024 + 7);
     const parsed = JSON.parse(text);
-    expect(parsed).toMatchObject({ code: 0, msg: 'success', data: { ...JSON.parse(JSON.stringify(SANDBOX_ORDERS[0])), padding: expect.any(String) } });
+    expect(parsed).toMatchObject({
+      code: 0,
+      msg: 'success',
+      data: { ...JSON.parse(JSON.stringify(SANDBOX_ORDERS[0])), padding: expect.any(String) },
+    });
     expect(sandbox.log[1]!.bodyBytes).toBe(3 * 1024 * 1024 + 7);
   });
 

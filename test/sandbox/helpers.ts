@@ -3,7 +3,11 @@ import type { Sandbox } from '../../src/testing/index.js';
 export const ORIGIN = 'https://sandbox.test';
 
 /** A request the service would accept: the sandbox's key and a current timestamp. */
-export function signed(sandbox: Sandbox, path: string, init: { method?: string; timestamp?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}): Request {
+export function signed(
+  sandbox: Sandbox,
+  path: string,
+  init: { method?: string; timestamp?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Request {
   return new Request(new URL(path, ORIGIN), {
     method: init.method ?? 'GET',
     headers: { 'x-api-key': sandbox.apiKey, 'x-timestamp': init.timestamp ?? String(Date.now()), accept: 'application/json', ...init.headers },

@@ -63,7 +63,11 @@ describe('sandboxHandlers with setupServer', () => {
   });
 
   test('the control API answers through the handlers too', async () => {
-    const put = await fetch(`${BASE}/__sandbox/orders/ord_msw`, { method: 'PUT', headers: { 'x-api-key': sandbox.apiKey }, body: '{"status":"success"}' });
+    const put = await fetch(`${BASE}/__sandbox/orders/ord_msw`, {
+      method: 'PUT',
+      headers: { 'x-api-key': sandbox.apiKey },
+      body: '{"status":"success"}',
+    });
     expect(put.status).toBe(201);
     expect((await getOrder('ord_msw', options)).status).toBe('success');
     expect((await fetch(`${BASE}/__sandbox/log`)).status).toBe(401);

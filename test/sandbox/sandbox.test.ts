@@ -125,7 +125,16 @@ describe('routing', () => {
 
   test('answers 404 with an envelope for any other path', async () => {
     const sandbox = createSandbox();
-    for (const path of ['/', '/api', '/api/order', '/api/order/', '/api/orders/ord_ada_1', '/api/order/ord_ada_1/items', '/v1/api/order/ord_ada_1', '/api/checkout/ord_ada_1']) {
+    for (const path of [
+      '/',
+      '/api',
+      '/api/order',
+      '/api/order/',
+      '/api/orders/ord_ada_1',
+      '/api/order/ord_ada_1/items',
+      '/v1/api/order/ord_ada_1',
+      '/api/checkout/ord_ada_1',
+    ]) {
       const { status, body } = await call(sandbox, signed(sandbox, path));
       expect({ path, status, body }).toEqual({ path, status: 404, body: { code: 404, msg: 'not found', data: null } });
     }
@@ -155,7 +164,11 @@ describe('records', () => {
   test('adds and replaces orders and sessions', async () => {
     const sandbox = createSandbox();
     sandbox.putOrder({ orderId: 'ord_new', status: 'success', amountTotal: 1.5 });
-    expect((await call(sandbox, signed(sandbox, '/api/order/ord_new'))).body.data).toEqual({ orderId: 'ord_new', status: 'success', amountTotal: 1.5 });
+    expect((await call(sandbox, signed(sandbox, '/api/order/ord_new'))).body.data).toEqual({
+      orderId: 'ord_new',
+      status: 'success',
+      amountTotal: 1.5,
+    });
     sandbox.putOrder({ orderId: SANDBOX_IDS.orders.ada, status: 'refunded' });
     expect((await call(sandbox, signed(sandbox, ORDER))).body.data).toEqual({ orderId: 'ord_ada_1', status: 'refunded' });
     sandbox.putSession({ sessionId: SANDBOX_IDS.sessions.open, status: 'expired' });

@@ -13,7 +13,12 @@ import { call, signed } from './helpers.js';
 
 // The spec's fields (§2.2, §2.3, §2.4) with the spec's types, every one required: the seed is the
 // realistic example users read, so it carries them all. `null` only where the record has no such link yet.
-const isoUtc = v.pipe(v.string(), v.isoTimestamp(), v.regex(/Z$/), v.check((s) => !Number.isNaN(Date.parse(s))));
+const isoUtc = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+  v.regex(/Z$/),
+  v.check((s) => !Number.isNaN(Date.parse(s))),
+);
 const int = v.pipe(v.number(), v.integer());
 const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 const item = v.strictObject({
@@ -83,11 +88,11 @@ describe('seed data', () => {
     expect(Object.values(SANDBOX_SESSIONS_BY_ID)).toEqual(SANDBOX_SESSIONS);
     expect(SANDBOX_ORDERS_BY_ID[SANDBOX_IDS.orders.ada]).toBe(SANDBOX_ORDERS.find((o) => o.orderId === 'ord_ada_1'));
     expect(SANDBOX_SESSIONS_BY_ID[SANDBOX_IDS.sessions.grace]).toBe(SANDBOX_SESSIONS.find((s) => s.sessionId === 'cs_open_grace'));
-    expect(SANDBOX_ORDERS_BY_ID['ord_nope']).toBeUndefined();
+    expect(SANDBOX_ORDERS_BY_ID.ord_nope).toBeUndefined();
     expect(Object.isFrozen(SANDBOX_ORDERS_BY_ID) && Object.isFrozen(SANDBOX_SESSIONS_BY_ID)).toBe(true);
     expect(() => {
-      'use strict';
-      (SANDBOX_ORDERS_BY_ID as Record<string, unknown>)['ord_new'] = {};
+      
+      (SANDBOX_ORDERS_BY_ID as Record<string, unknown>).ord_new = {};
     }).toThrow(TypeError);
   });
 

@@ -99,7 +99,7 @@ async function fetchNode20(): Promise<string> {
 
 function command(program: string, args: readonly string[], cwd: string): Promise<string> {
   const env = { ...process.env };
-  delete env['NODE_OPTIONS']; // vitest's flags are for vitest's own Node
+  delete env.NODE_OPTIONS; // vitest's flags are for vitest's own Node
   return new Promise((resolve, reject) => {
     execFile(program, args, { cwd, env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`\`${program} ${args.join(' ')}\` in ${cwd} failed: ${error.message}\n${stdout}\n${stderr}`));

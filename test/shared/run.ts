@@ -29,7 +29,7 @@ export function versionOf(command: string, pattern: RegExp): string {
  * into a cache, so the matrix runs Node 20 on every machine.
  */
 export function knownNode20(): string | undefined {
-  const candidates = [process.env['NODE_20'], '/usr/bin/node', '/usr/local/bin/node'];
+  const candidates = [process.env.NODE_20, '/usr/bin/node', '/usr/local/bin/node'];
   return candidates.find((path) => path && existsSync(path) && /^v20\./.test(versionOf(path, /^(v\S+)/)));
 }
 
@@ -70,7 +70,7 @@ export function run(command: string, args: readonly string[], options: RunOption
   const { cwd, secrets, timeoutMs = 45_000 } = options;
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   // Flags for the Node running vitest are not for these runtimes (Node 20 rejects some of them).
-  delete env['NODE_OPTIONS'];
+  delete env.NODE_OPTIONS;
   const hide = (text: string) => secrets.reduce((result, secret) => (secret ? result.split(secret).join('[key]') : result), text);
   const where = `\`${[command, ...args].join(' ')}\` (cwd ${cwd})`;
 

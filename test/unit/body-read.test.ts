@@ -111,7 +111,12 @@ describe('the call reads in one go from the runtime fetch only', () => {
 
   test('an injected fetch gets the counted read, even with a plain Content-Length', async () => {
     const { response, whole } = answered();
-    await expect(getOrder('ord_1', options(async () => response, { maxRetries: 0 }))).resolves.toMatchObject({ orderId: 'ord_1' });
+    await expect(
+      getOrder(
+        'ord_1',
+        options(async () => response, { maxRetries: 0 }),
+      ),
+    ).resolves.toMatchObject({ orderId: 'ord_1' });
     expect(whole).not.toHaveBeenCalled();
   });
 });

@@ -3,8 +3,10 @@ import { sleep } from '../../src/core/sleep.js';
 import { ApiError, getOrder, TimeoutError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
-const status = (code: number, headers: HeadersInit = {}): Responder => () =>
-  envelope(null, { status: code, code, msg: `failure ${code}`, headers });
+const status =
+  (code: number, headers: HeadersInit = {}): Responder =>
+  () =>
+    envelope(null, { status: code, code, msg: `failure ${code}`, headers });
 
 /** The tests of a describe run on a fake clock standing at 2026-11-22T00:00:00Z. */
 function onFakeClock() {
@@ -119,7 +121,10 @@ describe('the deadline and the signal on the real clock', () => {
   test('a body that stalls before its first byte is cancelled when the deadline fires', async () => {
     let cancelled = false;
     const stalled = () => new Response(new ReadableStream({ cancel: () => void (cancelled = true) }));
-    const error = await getOrder('ord_1', options(async () => stalled(), { timeout: 50, maxRetries: 0 })).then(
+    const error = await getOrder(
+      'ord_1',
+      options(async () => stalled(), { timeout: 50, maxRetries: 0 }),
+    ).then(
       () => expect.unreachable('resolved'),
       (e: unknown) => e,
     );

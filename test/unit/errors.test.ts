@@ -2,16 +2,7 @@ import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { kindOf } from '../../src/core/message.js';
 import * as pkg from '../../src/index.js';
-import {
-  ApiError,
-  getOrder,
-  InvalidIdError,
-  isLookupError,
-  LookupError,
-  NetworkError,
-  TimeoutError,
-  ValidationError,
-} from '../../src/index.js';
+import { ApiError, getOrder, InvalidIdError, isLookupError, LookupError, NetworkError, TimeoutError, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch } from './helpers.js';
 
 const call = { method: 'GET', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
@@ -24,7 +15,11 @@ async function settle(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /** What `promise` rejected with; resolving fails the test. */
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('resolved'), (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('resolved'),
+    (error: unknown) => error,
+  );
 const throwing = (value: unknown) => async (): Promise<Response> => {
   throw value;
 };
@@ -85,7 +80,12 @@ describe('error classes', () => {
   });
 
   test('an error without a cause has no cause property at all', async () => {
-    const error = await failure(getOrder('ord_1', options(async () => envelope(null, { status: 404, code: 404 }))));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 404, code: 404 })),
+      ),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(Object.hasOwn(error as object, 'cause')).toBe(false);
   });
@@ -165,9 +165,18 @@ describe('errors explain themselves', () => {
 
 describe('validation messages', () => {
   test('list every issue by path, the body itself as "body"', async () => {
-    const error = (await failure(getOrder('ord_1', options(recordingFetch(ok({ ...order, orderId: 5, amountTotal: '1' })).fetch)))) as ValidationError;
-    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: orderId: expected string, received number, amountTotal: expected finite number, received string after 1 attempt in /);
-    const body = (await failure(getOrder('ord_1', options(async () => new Response('null'))))) as ValidationError;
+    const error = (await failure(
+      getOrder('ord_1', options(recordingFetch(ok({ ...order, orderId: 5, amountTotal: '1' })).fetch)),
+    )) as ValidationError;
+    expect(error.message).toMatch(
+      /^GET \/api\/order\/ord_1: orderId: expected string, received number, amountTotal: expected finite number, received string after 1 attempt in /,
+    );
+    const body = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => new Response('null')),
+      ),
+    )) as ValidationError;
     expect(body.message).toMatch(/^GET \/api\/order\/ord_1: body: expected Object, received null after/);
     expect(body.issues).toEqual([{ path: '', message: 'expected Object, received null' }]);
   });
@@ -200,7 +209,16 @@ describe('messages are one line and say what came', () => {
   describe('kindOf', () => {
     test('kindOf names the kind of a value, never the value', () => {
       expect([undefined, null, [], {}, 'key', 1, true, 1n, Symbol('s'), () => 0].map(kindOf)).toEqual([
-        'undefined', 'null', 'array', 'object', 'string', 'number', 'boolean', 'bigint', 'symbol', 'function',
+        'undefined',
+        'null',
+        'array',
+        'object',
+        'string',
+        'number',
+        'boolean',
+        'bigint',
+        'symbol',
+        'function',
       ]);
     });
   });

@@ -33,7 +33,10 @@ export function envelope(data: unknown, init: ResponseInit & { code?: number; ms
   return Response.json({ code, msg, data }, rest);
 }
 
-export const ok = (data: unknown): Responder => () => envelope(data);
+export const ok =
+  (data: unknown): Responder =>
+  () =>
+    envelope(data);
 
 // The one fixture source is the sandbox's seed: the seeded order `ord_ada_1` (two items in EUR, paid by card) and
 // the open, unpaid session `cs_open_ada` (a weekly subscription with a 14-day trial), as deep copies.

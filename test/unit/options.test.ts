@@ -20,17 +20,20 @@ describe('the id is checked before any request', () => {
     ['a line separator', 'ord\u2028', 'a control character'],
     ['a lone surrogate', 'ord\ud800', 'a lone surrogate'],
     ['not a string', 42 as unknown as string, 'number'],
-  ])('a bad id (%s) is an InvalidIdError stating the rule and what was received, from both functions, before any request', async (_, id, received) => {
-    const { fetch, requests } = recordingFetch(ok(order));
-    for (const lookup of [getOrder, getSession]) {
-      const error = await lookup(id, options(fetch)).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(InvalidIdError);
-      expect(error).toBeInstanceOf(TypeError);
-      expect((error as Error).name).toBe('InvalidIdError');
-      expect((error as Error).message).toBe(`${rule}${received}`);
-    }
-    expect(requests).toHaveLength(0);
-  });
+  ])(
+    'a bad id (%s) is an InvalidIdError stating the rule and what was received, from both functions, before any request',
+    async (_, id, received) => {
+      const { fetch, requests } = recordingFetch(ok(order));
+      for (const lookup of [getOrder, getSession]) {
+        const error = await lookup(id, options(fetch)).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(InvalidIdError);
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as Error).name).toBe('InvalidIdError');
+        expect((error as Error).message).toBe(`${rule}${received}`);
+      }
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   test('an id of exactly 256 characters is accepted', async () => {
     const { fetch, requests } = recordingFetch(ok(order));
@@ -360,34 +363,94 @@ describe('every option, read by resolveOptions', () => {
   describe('resolveOptions', () => {
     test('fills in every default', () => {
       const resolved = resolveOptions({ baseUrl: BASE });
-      expect(resolved).toMatchObject({ base: ['https://checkout.test', '/'], timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200] });
+      expect(resolved).toMatchObject({
+        base: ['https://checkout.test', '/'],
+        timeout: 10_000,
+        maxRetries: 2,
+        maxBodyBytes: 1_048_576,
+        successCodes: [0, 200],
+      });
       expect(resolved.fetch).toBe(globalThis.fetch);
       expect(resolved.now).toBe(Date.now);
       expect(resolved.apiKey).toBeUndefined();
       expect(resolved.signal).toBeUndefined();
       expect([...resolved.headers]).toEqual([['accept', 'application/json']]);
-      expect(Object.keys(resolved).sort()).toEqual(['apiKey', 'base', 'fetch', 'headers', 'maxBodyBytes', 'maxRetries', 'now', 'signal', 'successCodes', 'timeout']);
+      expect(Object.keys(resolved).sort()).toEqual([
+        'apiKey',
+        'base',
+        'fetch',
+        'headers',
+        'maxBodyBytes',
+        'maxRetries',
+        'now',
+        'signal',
+        'successCodes',
+        'timeout',
+      ]);
     });
 
     test('an option set to undefined takes its default too', () => {
-      const resolved = resolveOptions({ baseUrl: BASE, timeout: undefined, maxRetries: undefined, fetch: undefined, now: undefined, successCodes: undefined, maxBodyBytes: undefined, headers: undefined });
-      expect(resolved).toMatchObject({ timeout: 10_000, maxRetries: 2, maxBodyBytes: 1_048_576, successCodes: [0, 200], now: Date.now, fetch: globalThis.fetch });
+      const resolved = resolveOptions({
+        baseUrl: BASE,
+        timeout: undefined,
+        maxRetries: undefined,
+        fetch: undefined,
+        now: undefined,
+        successCodes: undefined,
+        maxBodyBytes: undefined,
+        headers: undefined,
+      });
+      expect(resolved).toMatchObject({
+        timeout: 10_000,
+        maxRetries: 2,
+        maxBodyBytes: 1_048_576,
+        successCodes: [0, 200],
+        now: Date.now,
+        fetch: globalThis.fetch,
+      });
     });
 
     test('keeps the options given', () => {
       const signal = new AbortController().signal;
       const now = () => 5;
       const resolved = resolveOptions({ ...base, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
-      expect(resolved).toMatchObject({ base: ['https://checkout.test', '/'], apiKey: KEY, fetch, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
+      expect(resolved).toMatchObject({
+        base: ['https://checkout.test', '/'],
+        apiKey: KEY,
+        fetch,
+        signal,
+        now,
+        timeout: 1.5,
+        maxRetries: 0,
+        maxBodyBytes: 1,
+        successCodes: [],
+      });
       expect(resolveOptions({ baseUrl: new URL('https://h.test/v1') }).base).toEqual(['https://h.test', '/v1/']);
     });
 
     test('sets Accept and X-API-KEY over the caller headers, and deletes an X-API-KEY given without apiKey', () => {
       const headers = resolveOptions({ ...base, headers: { accept: 'text/html', 'x-api-key': 'other', 'X-Trace': 't' } }).headers;
-      expect([...headers]).toEqual([['accept', 'application/json'], ['x-api-key', KEY], ['x-trace', 't']]);
-      const noKey = resolveOptions({ baseUrl: BASE, headers: [['X-API-KEY', 'other'], ['x-trace', 'a'], ['x-trace', 'b']] }).headers;
-      expect([...noKey]).toEqual([['accept', 'application/json'], ['x-trace', 'a, b']]);
-      expect([...resolveOptions({ baseUrl: BASE, headers: new Headers({ 'X-A': '1' }) }).headers]).toEqual([['accept', 'application/json'], ['x-a', '1']]);
+      expect([...headers]).toEqual([
+        ['accept', 'application/json'],
+        ['x-api-key', KEY],
+        ['x-trace', 't'],
+      ]);
+      const noKey = resolveOptions({
+        baseUrl: BASE,
+        headers: [
+          ['X-API-KEY', 'other'],
+          ['x-trace', 'a'],
+          ['x-trace', 'b'],
+        ],
+      }).headers;
+      expect([...noKey]).toEqual([
+        ['accept', 'application/json'],
+        ['x-trace', 'a, b'],
+      ]);
+      expect([...resolveOptions({ baseUrl: BASE, headers: new Headers({ 'X-A': '1' }) }).headers]).toEqual([
+        ['accept', 'application/json'],
+        ['x-a', '1'],
+      ]);
       // A one-shot iterable is read once.
       const once = new Map([['x-b', '2']]).entries();
       expect(resolveOptions({ baseUrl: BASE, headers: once as never }).headers.get('x-b')).toBe('2');
@@ -473,7 +536,14 @@ describe('every option, read by resolveOptions', () => {
       expect(refusal({ headers: null })).toBe(`${rule}null`);
       expect(refusal({ headers: 5 })).toBe(`${rule}number`);
       expect(refusal({ headers: [['x-a']] })).toBe(`${rule}array`);
-      expect(refusal({ headers: [['x-ok', '1'], ['x-a', '1', '2']] })).toBe(`${rule}array`);
+      expect(
+        refusal({
+          headers: [
+            ['x-ok', '1'],
+            ['x-a', '1', '2'],
+          ],
+        }),
+      ).toBe(`${rule}array`);
       expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}object`);
       expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}object`);
       expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}object`);
@@ -490,8 +560,11 @@ describe('every option, read by resolveOptions', () => {
 
     test('refuses a header that runtimes refuse to send, naming it, whatever its case', () => {
       for (const name of ['Transfer-Encoding', 'connection', 'KEEP-ALIVE', 'Upgrade', 'Expect', 'Content-Length'])
-        expect(refusal({ headers: { [name]: 'x' } })).toBe(`"headers" must be free of headers runtimes refuse to send; received "${name.toLowerCase()}"`);
-      for (const name of ['Connection-Id', 'X-Upgrade', 'Expected']) expect(resolveOptions({ ...base, headers: { [name]: 'x' } }).headers.get(name)).toBe('x');
+        expect(refusal({ headers: { [name]: 'x' } })).toBe(
+          `"headers" must be free of headers runtimes refuse to send; received "${name.toLowerCase()}"`,
+        );
+      for (const name of ['Connection-Id', 'X-Upgrade', 'Expected'])
+        expect(resolveOptions({ ...base, headers: { [name]: 'x' } }).headers.get(name)).toBe('x');
     });
 
     test('checks every option before anything is armed: a bad one leaves no timer behind', () => {

@@ -22,7 +22,9 @@ const statuses = fc.constantFrom(200, 201, 204, 400, 401, 404, 409, 422, 500, 50
 const mutated = (base: Record<string, unknown>) =>
   fc
     .tuple(fc.subarray(Object.keys(base)), fc.array(fc.jsonValue(), { minLength: 1 }))
-    .map(([keys, values]) => Object.fromEntries(Object.entries(base).map(([k, v]) => [k, keys.includes(k) ? values[keys.indexOf(k) % values.length] : v])));
+    .map(([keys, values]) =>
+      Object.fromEntries(Object.entries(base).map(([k, v]) => [k, keys.includes(k) ? values[keys.indexOf(k) % values.length] : v])),
+    );
 
 describe('whatever the service sends or the caller passes', () => {
   test('any JSON value as the whole body ends as data or a LookupError', async () => {

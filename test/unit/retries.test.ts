@@ -4,8 +4,10 @@ import { ApiError, getOrder, NetworkError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z');
-const status = (code: number, headers: HeadersInit = {}): Responder => () =>
-  envelope(null, { status: code, code, msg: `failure ${code}`, headers });
+const status =
+  (code: number, headers: HeadersInit = {}): Responder =>
+  () =>
+    envelope(null, { status: code, code, msg: `failure ${code}`, headers });
 const refused: Responder = () => {
   throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
 };
@@ -17,7 +19,10 @@ async function outcome(promise: Promise<unknown>): Promise<unknown> {
   return settled;
 }
 
-const unavailable = (headers: HeadersInit = {}): Responder => () => envelope(null, { status: 503, code: 503, msg: 'down', headers });
+const unavailable =
+  (headers: HeadersInit = {}): Responder =>
+  () =>
+    envelope(null, { status: 503, code: 503, msg: 'down', headers });
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
@@ -78,7 +83,6 @@ describe('retries', () => {
     await expect(settle(getOrder('ord_ada_1', options(fetch, { maxRetries: 0 })))).rejects.toBeInstanceOf(ApiError);
     expect(requests).toHaveLength(1);
   });
-
 });
 
 describe('backoff', () => {
@@ -187,17 +191,23 @@ describe('Retry-After', () => {
     return { gaps: times.slice(1).map((t, i) => t - times[i]!), error };
   }
 
-  test.each(['later 2', '1.5', '-1', 'Sunday, 06-Nov-94 08:49:37 GMT junk', '2 GMT', '0x10', '1e3', 'junk Sun, 22 Nov 2026 00:00:03 GMT', 'Sun, 22 Nov 2026 00:00:03 GMT+0100'])(
-    '"%s" is neither delay-seconds nor an IMF-fixdate: backoff is used, so retries do not fire at once',
-    async (value) => {
-      const { gaps: waits, error } = await gaps(value);
-      expect(error.retryAfter).toBeUndefined();
-      expect(waits).toHaveLength(2);
-      expect(waits[0]).toBeGreaterThanOrEqual(125);
-      expect(waits[1]).toBeGreaterThanOrEqual(250);
-    },
-  );
-
+  test.each([
+    'later 2',
+    '1.5',
+    '-1',
+    'Sunday, 06-Nov-94 08:49:37 GMT junk',
+    '2 GMT',
+    '0x10',
+    '1e3',
+    'junk Sun, 22 Nov 2026 00:00:03 GMT',
+    'Sun, 22 Nov 2026 00:00:03 GMT+0100',
+  ])('"%s" is neither delay-seconds nor an IMF-fixdate: backoff is used, so retries do not fire at once', async (value) => {
+    const { gaps: waits, error } = await gaps(value);
+    expect(error.retryAfter).toBeUndefined();
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(125);
+    expect(waits[1]).toBeGreaterThanOrEqual(250);
+  });
 
   test('"0" means retry at once, explicitly, and is kept on the error as a wait of 0, retries or none', async () => {
     const { gaps: waits, error } = await gaps('0');
@@ -323,7 +333,14 @@ describe('Retry-After read as RFC 9110 says', () => {
       expect(parseRetryAfter('Sun, 22 Nov 26 00:00:03 GMT', NOW)).toBe(3000);
       expect(parseRetryAfter('Mon, 22-Nov-2026 00:00:03 GMT', NOW)).toBe(3000);
       expect(parseRetryAfter('Sun,  6 Dec 2026 00:00:00 GMT', NOW)).toBe(Date.UTC(2026, 11, 6) - NOW);
-      for (const value of ['S, 22 Nov 2026 00:00:03 GMT', 'Sundayyyyy, 22 Nov 2026 00:00:03 GMT', 'Sun, 22 Nov 202 00:00:03 GMT', 'Sun, 22 Nov 20266 00:00:03 GMT', 'Sun, 22 NOV 2026 00:00:03 GMT', 'Sun, 22_Nov_2026 00:00:03 GMT'])
+      for (const value of [
+        'S, 22 Nov 2026 00:00:03 GMT',
+        'Sundayyyyy, 22 Nov 2026 00:00:03 GMT',
+        'Sun, 22 Nov 202 00:00:03 GMT',
+        'Sun, 22 Nov 20266 00:00:03 GMT',
+        'Sun, 22 NOV 2026 00:00:03 GMT',
+        'Sun, 22_Nov_2026 00:00:03 GMT',
+      ])
         expect(parseRetryAfter(value, NOW), value).toBeUndefined();
     });
 

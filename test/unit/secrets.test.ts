@@ -41,7 +41,11 @@ function reachable(root: unknown): unknown[] {
 function leaks(error: unknown): string[] {
   const views: [string, string][] = [];
   for (let e: unknown = error, depth = 0; e != null && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
-    views.push([`String at cause depth ${depth}`, String(e)], [`stack at cause depth ${depth}`, String((e as Error).stack)], [`JSON at cause depth ${depth}`, String(JSON.stringify(e))]);
+    views.push(
+      [`String at cause depth ${depth}`, String(e)],
+      [`stack at cause depth ${depth}`, String((e as Error).stack)],
+      [`JSON at cause depth ${depth}`, String(JSON.stringify(e))],
+    );
   }
   views.push(['util.inspect', inspect(error)], ['util.inspect (hidden, whole depth)', inspect(error, { depth: Infinity, showHidden: true })]);
   const found = views.filter(([, text]) => text.includes(KEY)).map(([where]) => where);
@@ -114,10 +118,7 @@ describe('the API key never leaves in an error', () => {
   });
 
   test('the cause keeps what helps: the name, the message with the key redacted, the code', async () => {
-    const error = await failWith(
-      () => Object.assign(new TypeError(`connect ECONNREFUSED for ${KEY}`), { code: 'ECONNREFUSED', request: {} }),
-      0,
-    );
+    const error = await failWith(() => Object.assign(new TypeError(`connect ECONNREFUSED for ${KEY}`), { code: 'ECONNREFUSED', request: {} }), 0);
     expect((error as NetworkError).cause).toEqual({
       name: 'TypeError',
       message: 'connect ECONNREFUSED for [redacted]',
@@ -128,9 +129,43 @@ describe('the API key never leaves in an error', () => {
   test.each([
     ['an object without toString', () => Object.assign(Object.create(null) as object, { message: Object.create(null) }), { message: '[redacted]' }],
     // What was read before the getter threw is kept (redacted); the rest is left out.
-    ['a getter that throws', () => Object.defineProperty(new Error('x'), 'code', { get: () => { throw new Error(KEY); } }), { message: 'x', name: 'Error' }],
-    ['a Proxy that refuses everything', () => new Proxy({}, { get: () => { throw new Error(KEY); }, getPrototypeOf: () => { throw new Error(KEY); } }), { message: '[redacted]' }],
-    ['a message whose toString throws', () => ({ message: { toString: () => { throw new Error(KEY); } } }), { message: '[redacted]' }],
+    [
+      'a getter that throws',
+      () =>
+        Object.defineProperty(new Error('x'), 'code', {
+          get: () => {
+            throw new Error(KEY);
+          },
+        }),
+      { message: 'x', name: 'Error' },
+    ],
+    [
+      'a Proxy that refuses everything',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error(KEY);
+            },
+            getPrototypeOf: () => {
+              throw new Error(KEY);
+            },
+          },
+        ),
+      { message: '[redacted]' },
+    ],
+    [
+      'a message whose toString throws',
+      () => ({
+        message: {
+          toString: () => {
+            throw new Error(KEY);
+          },
+        },
+      }),
+      { message: '[redacted]' },
+    ],
   ])('copying never throws, for %s: a NetworkError, the unreadable part left out', async (_, fail, cause) => {
     const error = await failWith(fail, 0);
     expect(error).toBeInstanceOf(NetworkError);
@@ -194,7 +229,10 @@ describe('the API key never leaves: properties over random failures holding it',
   test('fetch throwing any of them gives a LookupError from which neither the key nor a Request is reachable', async () => {
     await fc.assert(
       fc.asyncProperty(shape, async (failure) => {
-        const error = await getOrder('ord_1', options(() => Promise.reject(failure), { maxRetries: 0 })).catch((e: unknown) => e);
+        const error = await getOrder(
+          'ord_1',
+          options(() => Promise.reject(failure), { maxRetries: 0 }),
+        ).catch((e: unknown) => e);
         expect(isLookupError(error)).toBe(true);
         expect(leaks(error)).toEqual([]);
         expect(carriers(error)).toEqual([]);
@@ -206,7 +244,12 @@ describe('the API key never leaves: properties over random failures holding it',
   test('random failure shapes built around the Request sent, holding the key, never leak it', async () => {
     // Text with the key somewhere in it.
     const secret = fc.tuple(fc.string(), fc.string()).map(([before, after]) => `${before}${KEY}${after}`);
-    type Shape = { kind: 'Error' | 'TypeError' | 'object' | 'string' | 'Request'; message: string; props: [string, 'key' | 'request' | 'headers' | 'text'][]; cause?: Shape };
+    type Shape = {
+      kind: 'Error' | 'TypeError' | 'object' | 'string' | 'Request';
+      message: string;
+      props: [string, 'key' | 'request' | 'headers' | 'text'][];
+      cause?: Shape;
+    };
     const shape: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) => ({
       shape: fc.record(
         {
@@ -228,14 +271,15 @@ describe('the API key never leaves: properties over random failures holding it',
     const build = (s: Shape, request: Request): unknown => {
       if (s.kind === 'string') return s.message;
       if (s.kind === 'Request') return request;
-      const made = (
-        s.kind === 'object' ? { message: s.message } : new (s.kind === 'Error' ? Error : TypeError)(s.message)
-      ) as Record<string, unknown>;
+      const made = (s.kind === 'object' ? { message: s.message } : new (s.kind === 'Error' ? Error : TypeError)(s.message)) as Record<
+        string,
+        unknown
+      >;
       for (const [name, value] of s.props) {
         const values = { key: KEY, request, headers: request.headers, text: `x-api-key=${KEY}` };
         Object.defineProperty(made, name, { value: values[value], enumerable: name.length % 2 === 0, configurable: true });
       }
-      if (s.cause) made['cause'] = build(s.cause, request);
+      if (s.cause) made.cause = build(s.cause, request);
       return made;
     };
 

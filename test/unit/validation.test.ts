@@ -6,7 +6,10 @@ import { EnvelopeSchema } from '../../src/schemas/envelope.js';
 import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, PriceDataItemSchema, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
-const body = (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) => () => new Response(text, init);
+const body =
+  (text: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}) =>
+  () =>
+    new Response(text, init);
 const json = (data: unknown) => JSON.stringify({ code: 0, msg: 'success', data });
 
 /** A Response whose body comes as the given byte chunks, with the headers given (no Content-Length unless given). */
@@ -78,9 +81,9 @@ describe('validation of the documented fields', () => {
     const { fetch } = recordingFetch(ok(extended));
     const result = await getOrder('ord_ada_1', options(fetch));
     // As the README says: the types list the documented fields only; an unknown one is read through a cast.
-    expect((result as Record<string, unknown>)['loyaltyPoints']).toBe(12);
-    expect((result.paymentMethod as Record<string, unknown>)['last4']).toBe('4242');
-    expect((result.priceDataList?.[0] as Record<string, unknown>)['sku']).toBe('BEANS-1KG');
+    expect((result as Record<string, unknown>).loyaltyPoints).toBe(12);
+    expect((result.paymentMethod as Record<string, unknown>).last4).toBe('4242');
+    expect((result.priceDataList?.[0] as Record<string, unknown>).sku).toBe('BEANS-1KG');
   });
 
   test('accepts status values it has never seen', async () => {
@@ -122,8 +125,16 @@ describe('validation of the documented fields', () => {
 
 describe('nested session records are checked field by field', () => {
   test.each([
-    ['price.priceList.0.amount', { price: { priceId: 'p', priceList: [{ amount: '1', currency: 'EUR', exchangeRate: 1 }] } }, 'expected finite number, received string'],
-    ['price.recurring.freeTrialDays', { price: { priceId: 'p', recurring: { freeTrialDays: 'x', interval: 'week' } } }, 'expected integer, received string'],
+    [
+      'price.priceList.0.amount',
+      { price: { priceId: 'p', priceList: [{ amount: '1', currency: 'EUR', exchangeRate: 1 }] } },
+      'expected finite number, received string',
+    ],
+    [
+      'price.recurring.freeTrialDays',
+      { price: { priceId: 'p', recurring: { freeTrialDays: 'x', interval: 'week' } } },
+      'expected integer, received string',
+    ],
     ['product.productId', { product: { productId: 5, productName: 'n' } }, 'expected string, received number'],
   ])('a wrong %s is named by its path', async (path, change, message) => {
     const error = (await failure(getSession('cs_1', options(recordingFetch(ok({ ...session, ...change })).fetch)))) as ValidationError;
@@ -160,15 +171,12 @@ describe('dates', () => {
     true,
     ['2026-11-20T10:00:00Z'],
     { at: 1 },
-  ])(
-    '%s, in a form or of a type that cannot be read, becomes null without failing the lookup',
-    async (value) => {
-      const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
-      const result = await getOrder('ord_ada_1', options(fetch));
-      expect(result.createTime).toBeNull();
-      expect(result.orderId).toBe('ord_ada_1');
-    },
-  );
+  ])('%s, in a form or of a type that cannot be read, becomes null without failing the lookup', async (value) => {
+    const { fetch } = recordingFetch(ok({ ...order, createTime: value }));
+    const result = await getOrder('ord_ada_1', options(fetch));
+    expect(result.createTime).toBeNull();
+    expect(result.orderId).toBe('ord_ada_1');
+  });
 
   /**
    * An engine whose parser picks a date-time out of surrounding text, as engines may for strings outside the
@@ -250,7 +258,10 @@ describe('the body and envelope', () => {
     ['an empty body', body('')],
     ['no body', body(null)],
     // Valid JSON once decoded leniently (U+FFFD), so only a strict UTF-8 decoder refuses it.
-    ['invalid UTF-8 inside a string', body(new TextEncoder().encode('{"code":0,"msg":"ok","data":{"orderId":"ord_\u0001"}}').map((b) => (b === 1 ? 0xff : b)))],
+    [
+      'invalid UTF-8 inside a string',
+      body(new TextEncoder().encode('{"code":0,"msg":"ok","data":{"orderId":"ord_\u0001"}}').map((b) => (b === 1 ? 0xff : b))),
+    ],
   ])('%s in a 2xx is a ValidationError', async (_, answer) => {
     const { fetch, requests } = recordingFetch(answer);
     const error = await failure(getOrder('ord_ada_1', options(fetch)));
@@ -293,7 +304,12 @@ describe('the body and envelope', () => {
   });
 
   test('a code that is no integer is named as such', async () => {
-    const error = (await failure(getOrder('ord_1', options(async () => envelope(order, { code: 1.5 }))))) as ValidationError;
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(order, { code: 1.5 })),
+      ),
+    )) as ValidationError;
     expect(error.issues).toEqual([{ path: 'code', message: 'expected integer, received number' }]);
   });
 
@@ -325,7 +341,9 @@ describe('validation is bounded: at most 20 issues', () => {
     const error = await failure(getOrder('ord_1', options(fetch, { timeout: 1000 })));
     expect(error.issues).toHaveLength(20);
     expect(error.issues[19]).toEqual({ path: 'priceDataList.19', message: 'expected Object, received number' });
-    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: priceDataList\.0: expected Object, received number, .* \(and more\) after 1 attempt in \d+ ms$/);
+    expect(error.message).toMatch(
+      /^GET \/api\/order\/ord_1: priceDataList\.0: expected Object, received number, .* \(and more\) after 1 attempt in \d+ ms$/,
+    );
     expect(error.message.length).toBeLessThan(2000);
     // Before the cap: 520,000 issue objects and a 29 MB message. That the parse stops at issue 21 is counted, not
     // timed, in 'the parse stops at the 21st issue: the items after it are never read' below (21 of 1,000 read).
@@ -365,12 +383,15 @@ describe('validation is bounded: at most 20 issues', () => {
 
   test('the parse stops at the 21st issue: the items after it are never read', () => {
     let read = 0;
-    const items = new Proxy(Array.from({ length: 1000 }, () => 5), {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) read++;
-        return Reflect.get(target, key, receiver);
+    const items = new Proxy(
+      Array.from({ length: 1000 }, () => 5),
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+          return Reflect.get(target, key, receiver);
+        },
       },
-    });
+    );
     const [output, issues, more] = validate(OrderSchema, { priceDataList: items }, 'data');
     expect(output).toBeUndefined();
     expect(issues).toHaveLength(20);
@@ -383,12 +404,15 @@ describe('validation is bounded: at most 20 issues', () => {
     v.setSpecificMessage(v.custom, () => 'Invalid custom');
     try {
       let read = 0;
-      const items = new Proxy(Array.from({ length: 1000 }, () => ({ quantity: 1.5 })), {
-        get(target, key, receiver) {
-          if (typeof key === 'string' && /^\d+$/.test(key)) read++;
-          return Reflect.get(target, key, receiver);
+      const items = new Proxy(
+        Array.from({ length: 1000 }, () => ({ quantity: 1.5 })),
+        {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+            return Reflect.get(target, key, receiver);
+          },
         },
-      });
+      );
       const [, issues, more] = validate(OrderSchema, { priceDataList: items }, 'data');
       expect(issues).toHaveLength(20);
       expect(issues![19]).toEqual({ path: 'priceDataList.19.quantity', message: 'expected integer, received number' });
@@ -475,17 +499,28 @@ describe('reading the body', () => {
     const bytes = new TextEncoder().encode(json({ ...order, sessionId: 'cs_ünï€😀' }));
     const cut = bytes.indexOf(0xf0) + 2; // inside the 4-byte emoji
     const parts = [bytes.slice(0, 7), bytes.slice(7, cut), bytes.slice(cut)];
-    const result = await getOrder('ord_1', options(async () => chunked(parts)));
+    const result = await getOrder(
+      'ord_1',
+      options(async () => chunked(parts)),
+    );
     expect(result.sessionId).toBe('cs_ünï€😀');
   });
 
   test('a real U+FFFD in the text is kept; bytes that are not UTF-8 are not JSON', async () => {
-    const real = await getOrder('ord_1', options(async () => new Response(json({ ...order, sessionId: 'cs_\uFFFD' }))));
+    const real = await getOrder(
+      'ord_1',
+      options(async () => new Response(json({ ...order, sessionId: 'cs_\uFFFD' }))),
+    );
     expect(real.sessionId).toBe('cs_\uFFFD');
     const text = new TextEncoder().encode(json(order));
     const broken = Uint8Array.from([...text.slice(0, 20), 0xff, ...text.slice(20)]);
     for (const headers of [{}, { 'content-length': String(broken.length) }]) {
-      const error = await failure(getOrder('ord_1', options(async () => chunked([broken], headers))));
+      const error = await failure(
+        getOrder(
+          'ord_1',
+          options(async () => chunked([broken], headers)),
+        ),
+      );
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.message).toContain('body: expected JSON');
     }
@@ -495,25 +530,43 @@ describe('reading the body', () => {
     const text = new TextEncoder().encode(json(order));
     const cut = text.indexOf(0x3a); // after the first key: each side alone is no JSON, both joined are
     const parts = [text.slice(0, cut), Uint8Array.of(0xff), text.slice(cut)];
-    const error = await failure(getOrder('ord_1', options(async () => chunked(parts))));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => chunked(parts)),
+      ),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
   });
 
   test('a response without a body is not JSON', async () => {
-    const error = await failure(getOrder('ord_1', options(async () => new Response(null))));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => new Response(null)),
+      ),
+    );
     expect(error.issues).toEqual([{ path: '', message: 'expected JSON' }]);
   });
 
   test('a body framed by a Content-Length within the limit is read whole', async () => {
     const text = json(order);
-    const result = await getOrder('ord_1', options(async () => chunked([new TextEncoder().encode(text)], { 'content-length': String(text.length) })));
+    const result = await getOrder(
+      'ord_1',
+      options(async () => chunked([new TextEncoder().encode(text)], { 'content-length': String(text.length) })),
+    );
     expect(result.orderId).toBe('ord_ada_1');
   });
 
   test('a Content-Length over the limit is refused before reading, whatever the body', async () => {
     // The body itself is small: only the header says it is too large, and that is enough.
-    const error = await failure(getOrder('ord_1', options(async () => new Response(json(order), { headers: { 'content-length': '10001' } }), { maxBodyBytes: 10_000 })));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => new Response(json(order), { headers: { 'content-length': '10001' } }), { maxBodyBytes: 10_000 }),
+      ),
+    );
     expect(error.issues).toEqual([{ path: '', message: 'expected at most 10000 bytes, received more' }]);
   });
 
@@ -523,7 +576,12 @@ describe('reading the body', () => {
     ['a Content-Length with a sign', { 'content-length': '+10' }],
   ])('%s is counted while read, not trusted', async (_, headers) => {
     const { response, counter } = large(headers);
-    const error = await failure(getOrder('ord_1', options(async () => response, { maxBodyBytes: 1024 * 1024 })));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => response, { maxBodyBytes: 1024 * 1024 }),
+      ),
+    );
     expect(error.issues).toEqual([{ path: '', message: 'expected at most 1048576 bytes, received more' }]);
     // 1 MiB is 16 chunks: reading stopped right after the limit (with the stream's read-ahead), not at 32.
     expect(counter.pulled).toBeLessThan(20);
@@ -531,17 +589,28 @@ describe('reading the body', () => {
 
   test('a Content-Length that understates the body (only a made-up Response can) still gives the size error', async () => {
     const { response } = large({ 'content-length': '10' });
-    const error = await failure(getOrder('ord_1', options(async () => response, { maxBodyBytes: 1024 * 1024 })));
+    const error = await failure(
+      getOrder(
+        'ord_1',
+        options(async () => response, { maxBodyBytes: 1024 * 1024 }),
+      ),
+    );
     expect(error.issues).toEqual([{ path: '', message: 'expected at most 1048576 bytes, received more' }]);
   });
 
   test.each([
     ['framed by its Content-Length', (length: number) => ({ 'content-length': String(length) })],
     ['read chunk by chunk (no Content-Length)', () => ({})],
-    ['read chunk by chunk (compressed, Content-Length of the same size)', (length: number) => ({ 'content-length': String(length), 'content-encoding': 'identity' })],
+    [
+      'read chunk by chunk (compressed, Content-Length of the same size)',
+      (length: number) => ({ 'content-length': String(length), 'content-encoding': 'identity' }),
+    ],
   ])('a body of exactly maxBodyBytes is read, %s', async (_, headers) => {
     const bytes = new TextEncoder().encode(json(order));
-    const result = await getOrder('ord_1', options(async () => chunked([bytes], headers(bytes.length)), { maxBodyBytes: bytes.length }));
+    const result = await getOrder(
+      'ord_1',
+      options(async () => chunked([bytes], headers(bytes.length)), { maxBodyBytes: bytes.length }),
+    );
     expect(result.orderId).toBe('ord_ada_1');
   });
 });
@@ -582,19 +651,25 @@ describe('an array is never an object', () => {
   }
 
   describe('arrays where the documentation says object', () => {
-    test.each(['paymentMethod', 'metadata', 'priceDataList.0', 'priceDataList.1'])('an order with %s as an array is refused at that path', async (path) => {
-      for (const array of [[], ['CARD'], [{ paymentMethodType: 'CARD' }]]) {
-        const { fetch } = recordingFetch(ok(withAt(order, path, array)));
-        const error = await failure(getOrder('ord_ada_1', options(fetch)));
-        expect(error.issues).toEqual([{ path, message: ARRAY }]);
-      }
-    });
+    test.each(['paymentMethod', 'metadata', 'priceDataList.0', 'priceDataList.1'])(
+      'an order with %s as an array is refused at that path',
+      async (path) => {
+        for (const array of [[], ['CARD'], [{ paymentMethodType: 'CARD' }]]) {
+          const { fetch } = recordingFetch(ok(withAt(order, path, array)));
+          const error = await failure(getOrder('ord_ada_1', options(fetch)));
+          expect(error.issues).toEqual([{ path, message: ARRAY }]);
+        }
+      },
+    );
 
-    test.each(['price', 'price.priceList.0', 'price.recurring', 'product', 'customer', 'priceDataList.0'])('a session with %s as an array is refused at that path', async (path) => {
-      const { fetch } = recordingFetch(ok(withAt(session, path, [{ interval: 'week' }])));
-      const error = await failure(getSession('cs_open_ada', options(fetch)));
-      expect(error.issues).toEqual([{ path, message: ARRAY }]);
-    });
+    test.each(['price', 'price.priceList.0', 'price.recurring', 'product', 'customer', 'priceDataList.0'])(
+      'a session with %s as an array is refused at that path',
+      async (path) => {
+        const { fetch } = recordingFetch(ok(withAt(session, path, [{ interval: 'week' }])));
+        const error = await failure(getSession('cs_open_ada', options(fetch)));
+        expect(error.issues).toEqual([{ path, message: ARRAY }]);
+      },
+    );
 
     test('data as an array is refused at "data", in both resources', async () => {
       expect((await failure(getOrder('ord_ada_1', options(recordingFetch(ok([order])).fetch)))).issues).toEqual([{ path: 'data', message: ARRAY }]);
@@ -608,7 +683,7 @@ describe('an array is never an object', () => {
       }
     });
 
-    test('an exported schema refuses an array with valibot\'s own message too, for apps that parse with it', () => {
+    test("an exported schema refuses an array with valibot's own message too, for apps that parse with it", () => {
       const result = v.safeParse(OrderSchema, { paymentMethod: ['CARD'] });
       expect(result.success).toBe(false);
       expect(result.issues?.[0]?.message).toBe('Invalid type: Expected Object but received Array');
@@ -616,7 +691,11 @@ describe('an array is never an object', () => {
     });
 
     test('the envelope needs an integer code; msg may be absent or null', () => {
-      expect(validate(EnvelopeSchema, { msg: 'ok' }, '')).toEqual([undefined, [{ path: 'code', message: 'expected "code", received undefined' }], false]);
+      expect(validate(EnvelopeSchema, { msg: 'ok' }, '')).toEqual([
+        undefined,
+        [{ path: 'code', message: 'expected "code", received undefined' }],
+        false,
+      ]);
       expect(validate(EnvelopeSchema, { code: 0.5, msg: 1 }, '')).toEqual([
         undefined,
         [

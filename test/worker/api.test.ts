@@ -75,7 +75,12 @@ const LEAKY_ORDER = {
 };
 const LEAKY_ORDER_METHOD = { paymentInstrumentId: 'pi_LEAK_5', billingAddress: { line1: 'LEAK_6' }, cardLast4: 'LEAK_7' };
 const LEAKY_ITEM = { costPrice: 'LEAK_8', supplierId: 'LEAK_9' };
-const LEAKY_SESSION = { token: 'tok_LEAK_10', metadata: { note: 'LEAK_11' }, clientSecret: 'LEAK_12', paymentMethod: { paymentInstrumentId: 'LEAK_13' } };
+const LEAKY_SESSION = {
+  token: 'tok_LEAK_10',
+  metadata: { note: 'LEAK_11' },
+  clientSecret: 'LEAK_12',
+  paymentMethod: { paymentInstrumentId: 'LEAK_13' },
+};
 const LEAKY_PARTS = {
   customer: { internalSegment: 'LEAK_14' },
   product: { costPrice: 'LEAK_15' },
@@ -97,7 +102,11 @@ describe('the allow-list: only documented fields leave', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).not.toContain('LEAK');
     const { metadata: _metadata, paymentMethod, ...documented } = upstream;
-    expect(answer.json().data).toEqual({ ...documented, orderId: 'ord_ada_leaky', paymentMethod: { paymentMethodType: paymentMethod.paymentMethodType } });
+    expect(answer.json().data).toEqual({
+      ...documented,
+      orderId: 'ord_ada_leaky',
+      paymentMethod: { paymentMethodType: paymentMethod.paymentMethodType },
+    });
     // The page shows the same view.
     const page = await stack.send('/orders/ord_ada_leaky', { headers: { Cookie: adaCookie } });
     expect(page.status).toBe(200);
@@ -161,7 +170,7 @@ describe('a record that fails the SDK validation', () => {
         expect(page.status).toBe(502);
         expect(page.body).not.toContain(upstream.merchantReferenceId);
       }
-      expect(broken.logs.at(-1)?.['error']).toMatchObject({ name: 'ValidationError' });
+      expect(broken.logs.at(-1)?.error).toMatchObject({ name: 'ValidationError' });
       // The control: the same stack serves the untouched record.
       expect((await broken.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(200);
     } finally {

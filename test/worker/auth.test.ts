@@ -24,17 +24,23 @@ afterAll(async () => {
 /** Each forged or broken token, made against the running stack's secret. */
 const attacks: [string, (stack: Stack) => Promise<string>][] = [
   ['garbage', async () => 'not-a-token'],
-  ['a bad signature', async (s) => {
-    const token = await s.token('cus_ada');
-    const last = token.at(-2) === 'A' ? 'B' : 'A';
-    return `${token.slice(0, -2)}${last}${token.at(-1)}`;
-  }],
+  [
+    'a bad signature',
+    async (s) => {
+      const token = await s.token('cus_ada');
+      const last = token.at(-2) === 'A' ? 'B' : 'A';
+      return `${token.slice(0, -2)}${last}${token.at(-1)}`;
+    },
+  ],
   ['alg none', async () => new UnsecuredJWT({ sub: 'cus_ada' }).setExpirationTime('1h').encode()],
-  ['alg none with a copied signature', async (s) => {
-    const [, payload, signature] = (await s.token('cus_ada')).split('.');
-    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    return `${header}.${payload}.${signature}`;
-  }],
+  [
+    'alg none with a copied signature',
+    async (s) => {
+      const [, payload, signature] = (await s.token('cus_ada')).split('.');
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      return `${header}.${payload}.${signature}`;
+    },
+  ],
   ['an expired token', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() - 3600 })],
   ['HS256 signed with another key', async () => sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', exp: now() + 3600 })],
   ['HS512 with the right key', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 3600 }, 'HS512')],
@@ -168,7 +174,10 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1]!] = match[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+    fields[match[1]!] = match[2]!
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"');
   }
   return fields;
 }
@@ -179,7 +188,7 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
     const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
     expect(answer.status).toBe(200);
     expect(answer.headers['set-cookie']).toBeUndefined();
-    expect(answer.headers['location']).toBeUndefined();
+    expect(answer.headers.location).toBeUndefined();
     expect(answer.body).toContain('<form method="post" action="/sign-in">');
     expect(answer.body).toContain('<button class="button" type="submit">Continue</button>');
     expect(hiddenFields(answer.body)).toEqual({ token, next: '/orders/ord_ada_1' });
@@ -202,7 +211,9 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
 
   test('a customer already signed in as someone else is told that Continue switches the sign-in', async () => {
     const theirs = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, { headers: { Cookie: await stack.cookie('cus_grace') } });
+    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, {
+      headers: { Cookie: await stack.cookie('cus_grace') },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('signed in as another customer');
     expect(answer.headers['set-cookie']).toBeUndefined();
@@ -232,7 +243,7 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
     const token = await stack.token('cus_ada');
     for (const answer of [await stack.send(`/sign-in?${new URLSearchParams({ token, next })}`), await post('/sign-in', { token, next })]) {
       expect(answer.status).toBe(400);
-      expect(answer.headers['location']).toBeUndefined();
+      expect(answer.headers.location).toBeUndefined();
       expect(answer.headers['set-cookie']).toBeUndefined();
       expect(answer.body).not.toContain('<form');
     }
@@ -255,7 +266,7 @@ describe('POST /sign-in: the Continue button', () => {
     const token = await stack.token('cus_ada');
     const answer = await post('/sign-in', { token, next: '/orders/ord_ada_1' });
     expect(answer.status).toBe(303);
-    expect(answer.headers['location']).toBe('/orders/ord_ada_1');
+    expect(answer.headers.location).toBe('/orders/ord_ada_1');
     const [cookie] = answer.headers['set-cookie'] as string[];
     const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
     // The worker's own session, never the link's token.
@@ -275,14 +286,17 @@ describe('POST /sign-in: the Continue button', () => {
 
   test('redirects to / without next, and keeps a query and fragment of a same-origin next', async () => {
     const token = await stack.token('cus_ada');
-    expect((await post('/sign-in', { token })).headers['location']).toBe('/');
+    expect((await post('/sign-in', { token })).headers.location).toBe('/');
     const next = '/sessions/cs_open_ada?tab=items#total';
-    expect((await post('/sign-in', { token, next })).headers['location']).toBe(next);
+    expect((await post('/sign-in', { token, next })).headers.location).toBe(next);
   });
 
   test.each([
     ['Sec-Fetch-Site: same-origin without Origin', { 'Sec-Fetch-Site': 'same-origin' }],
-    ['Origin: null with Sec-Fetch-Site: same-origin (a form on a no-referrer page, as Chromium sends it)', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
+    [
+      'Origin: null with Sec-Fetch-Site: same-origin (a form on a no-referrer page, as Chromium sends it)',
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+    ],
     ['our Origin without Sec-Fetch-Site (an older browser)', { Origin: ORIGIN }],
   ])('%s is accepted', async (_name, headers) => {
     const token = await stack.token('cus_ada');
@@ -305,7 +319,7 @@ describe('POST /sign-in: the Continue button', () => {
     const answer = await stack.send('/sign-in', { method: 'POST', headers: { 'Content-Type': FORM, ...headers }, body: form({ token, next: '/' }) });
     expect(answer.status).toBe(403);
     expect(answer.headers['set-cookie']).toBeUndefined();
-    expect(answer.headers['location']).toBeUndefined();
+    expect(answer.headers.location).toBeUndefined();
   });
 
   test.each(attacks)('%s: 401 page, no cookie', async (_name, make) => {

@@ -84,7 +84,11 @@ describe('headers on every answer', () => {
 /** The sources of one directive of an answer's Content-Security-Policy. */
 function directive(answer: Answer, name: string): string | undefined {
   const policy = String(answer.headers['content-security-policy']);
-  return policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `))?.slice(name.length + 1);
+  return policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `))
+    ?.slice(name.length + 1);
 }
 
 describe('img-src', () => {
@@ -113,20 +117,20 @@ describe('img-src', () => {
 });
 
 describe('ALLOWED_ORIGINS and SHOP_URL', () => {
-  test.each([
-    'https://shop.example/',
-    'https://shop.example',
-    'HTTPS://Shop.Example:443/',
-    ' https://other.example , https://shop.example/ ',
-  ])('%j allows Origin: https://shop.example', async (value) => {
-    const local = startLocal({ vars: { ALLOWED_ORIGINS: value } });
-    try {
-      const answer = await local.send('/api/order/ord_ada_1', { headers: { ...bearer(await local.token('cus_ada')), Origin: 'https://shop.example' } });
-      expect(answer.headers['access-control-allow-origin']).toBe('https://shop.example');
-    } finally {
-      await local.close();
-    }
-  });
+  test.each(['https://shop.example/', 'https://shop.example', 'HTTPS://Shop.Example:443/', ' https://other.example , https://shop.example/ '])(
+    '%j allows Origin: https://shop.example',
+    async (value) => {
+      const local = startLocal({ vars: { ALLOWED_ORIGINS: value } });
+      try {
+        const answer = await local.send('/api/order/ord_ada_1', {
+          headers: { ...bearer(await local.token('cus_ada')), Origin: 'https://shop.example' },
+        });
+        expect(answer.headers['access-control-allow-origin']).toBe('https://shop.example');
+      } finally {
+        await local.close();
+      }
+    },
+  );
 
   test('SHOP_URL with or without the slash links to the same address', async () => {
     for (const value of ['https://shop.example', 'https://shop.example/']) {

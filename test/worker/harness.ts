@@ -13,8 +13,8 @@ export type { Answer } from './helpers.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Only loopback traffic: no usage metrics, no download of the `Request.cf` placeholder.
-process.env['WRANGLER_SEND_METRICS'] = 'false';
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
+process.env.WRANGLER_SEND_METRICS = 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
 export interface StackOptions {
   /** Settings to set or, with `undefined`, leave out. */
@@ -60,7 +60,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // wrangler.toml turns the limit on (60 lookups a minute per customer); suites that load many pages as one customer
   // would meet it, so the stack lifts it unless a test asks for its own. defaults.test.ts checks the file's binding.
   if (options.rateLimit !== 'as configured') {
-    bindings['RATE_LIMITER'] = { type: 'ratelimit', namespace_id: '1001', simple: options.rateLimit ?? { limit: 1_000_000, period: 60 } };
+    bindings.RATE_LIMITER = { type: 'ratelimit', namespace_id: '1001', simple: options.rateLimit ?? { limit: 1_000_000, period: 60 } };
   }
   let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
   try {
@@ -122,4 +122,3 @@ function send(origin: string, path: string, init: { method?: string; headers?: R
     request.end(init.body);
   });
 }
-

@@ -37,7 +37,7 @@ describe('methods', () => {
   test('OPTIONS without CORS: 204 with Allow', async () => {
     const answer = await stack.send('/api/order/ord_ada_1', { method: 'OPTIONS' });
     expect(answer.status).toBe(204);
-    expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 
   test('POST is taken by /sign-in and /sign-out only', async () => {
@@ -50,7 +50,7 @@ describe('methods', () => {
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s: 405 with Allow', async (method) => {
     const answer = await stack.send('/api/order/ord_ada_1', { method, headers: bearer(ada) });
     expect(answer.status).toBe(405);
-    expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(answer.json()).toEqual({ code: 405, msg: expect.any(String), data: null });
   });
 
@@ -58,10 +58,10 @@ describe('methods', () => {
   test.each(['/sign-in', '/sign-out'])('%s: OPTIONS and 405 name POST in Allow', async (path) => {
     const options = await stack.send(path, { method: 'OPTIONS' });
     expect(options.status).toBe(204);
-    expect(options.headers['allow']).toBe('GET, HEAD, OPTIONS, POST');
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
     const put = await stack.send(path, { method: 'PUT', headers: { Origin: stack.url } });
     expect(put.status).toBe(405);
-    expect(put.headers['allow']).toBe('GET, HEAD, OPTIONS, POST');
+    expect(put.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
   });
 
   test('unknown paths: 404, JSON under /api and HTML elsewhere', async () => {
@@ -80,14 +80,14 @@ describe('CORS', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(answer.headers['vary']).toContain('Origin');
+    expect(answer.headers.vary).toContain('Origin');
   });
 
   test('another origin gets no CORS header', async () => {
     for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'null', `${SHOP}:8443`]) {
       const answer = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), Origin: origin } });
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-      expect(answer.headers['vary']).toContain('Origin');
+      expect(answer.headers.vary).toContain('Origin');
     }
   });
 
@@ -236,16 +236,26 @@ describe('Server-Timing and the log line', () => {
       ['GET', 'api session', 502],
     ]);
     for (const line of stack.logs) {
-      expect(line['requestId']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(typeof line['ms']).toBe('number');
+      expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(typeof line.ms).toBe('number');
     }
-    expect(stack.logs[0]!['upstreamMs']).toEqual(expect.any(Number));
-    expect(stack.logs[2]!['upstreamMs']).toBeNull();
+    expect(stack.logs[0]!.upstreamMs).toEqual(expect.any(Number));
+    expect(stack.logs[2]!.upstreamMs).toBeNull();
     // The failure's line carries the id the customer was shown, and the error's name and status only.
-    expect(stack.logs[3]!['requestId']).toBe(failed.json().requestId);
-    expect(stack.logs[3]!['error']).toEqual({ name: 'ApiError', status: 500, code: 500 });
+    expect(stack.logs[3]!.requestId).toBe(failed.json().requestId);
+    expect(stack.logs[3]!.error).toEqual({ name: 'ApiError', status: 500, code: 500 });
     const text = JSON.stringify(stack.logs);
-    for (const secret of [ada, stack.apiKey, stack.authSecret, 'cus_ada', 'ord_ada_1', 'ord_grace_1', 'cs_open_ada', 'secret stack trace', 'ada@example.com']) {
+    for (const secret of [
+      ada,
+      stack.apiKey,
+      stack.authSecret,
+      'cus_ada',
+      'ord_ada_1',
+      'ord_grace_1',
+      'cs_open_ada',
+      'secret stack trace',
+      'ada@example.com',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

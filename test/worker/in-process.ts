@@ -72,7 +72,7 @@ export function startLocal(options: LocalOptions = {}): Local {
     UPSTREAM_TIMEOUT_MS: '2000',
   };
   const upstream = options.upstream ?? ((request: Request) => sandbox.fetch(request));
-  if (!options.noUpstream) env['UPSTREAM'] = { fetch: (request: Request) => upstream(request, sandbox) };
+  if (!options.noUpstream) env.UPSTREAM = { fetch: (request: Request) => upstream(request, sandbox) };
   for (const [name, value] of Object.entries(options.vars ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -80,7 +80,7 @@ export function startLocal(options: LocalOptions = {}): Local {
   if (options.rateLimit) {
     const counts = new Map<string, number>();
     const { limit } = options.rateLimit;
-    env['RATE_LIMITER'] = {
+    env.RATE_LIMITER = {
       async limit({ key }: { key: string }) {
         counts.set(key, (counts.get(key) ?? 0) + 1);
         return { success: counts.get(key)! <= limit };

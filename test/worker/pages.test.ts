@@ -54,7 +54,9 @@ describe('the order page', () => {
     expect(html).not.toContain('success');
     expect(html).not.toContain('CARD');
     // Each column its own header; the item's name heads its row; the picture is inside the name's cell.
-    expect(html).toContain('<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>');
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>',
+    );
     expect(text(html)).toContain('Single-origin espresso beans, 1 kg 2 €24.99 €49.98');
     expect(text(html)).toContain('Ceramic pour-over dripper 1 €18.50 €18.50');
     expect(html).toContain('<img src="https://images.example.com/products/espresso-beans-1kg.jpg" alt=""');
@@ -71,7 +73,12 @@ describe('the order page', () => {
   test.each([
     ['fr-FR,fr;q=0.9', 'fr-FR', ['Commande', 'Numéro de commande (à indiquer à la boutique)', 'Payée', 'Carte'], /73,27\s€/],
     ['es', 'es', ['Pedido', 'Número de pedido (indíquelo a la tienda)', 'Pagado', 'Tarjeta'], /73,27\s€/],
-    ['de-DE,de;q=0.9', 'de-DE', ['Bestellung', 'Bestellnummer (bei Fragen an den Shop angeben)', 'Bezahlt', 'Karte', 'Zwischensumme', 'Abmelden'], /73,27\s€/],
+    [
+      'de-DE,de;q=0.9',
+      'de-DE',
+      ['Bestellung', 'Bestellnummer (bei Fragen an den Shop angeben)', 'Bezahlt', 'Karte', 'Zwischensumme', 'Abmelden'],
+      /73,27\s€/,
+    ],
     ['ja-JP,en;q=0.5', 'en', ['Order number', 'Paid'], /€73\.27/],
     ['da, fr;q=0.9, de;q=0.95', 'de', ['Bestellnummer'], /73,27\s€/],
     ['*', 'en', ['Order number'], /€73\.27/],
@@ -81,26 +88,47 @@ describe('the order page', () => {
     expect(answer.body).toContain(`<html lang="${lang}">`);
     for (const word of words) expect(answer.body).toContain(word);
     expect(answer.body).toMatch(amount);
-    expect(answer.headers['vary']).toContain('Accept-Language');
+    expect(answer.headers.vary).toContain('Accept-Language');
   });
 
   // The sandbox's ord_grace_1: its item and subtotal in USD, its total charged in GBP at the rate in its record.
   test.each([
     ['en', '$89.90', '£71.17', 'Prices are in US Dollar (USD); the total is charged in British Pound (GBP).', 'Exchange rate: 1 USD = 0.7917 GBP.'],
-    ['de', '89,90 $', '71,17 £', 'Preise in US-Dollar (USD); der Gesamtbetrag wird in Britisches Pfund (GBP) berechnet.', 'Wechselkurs: 1 USD = 0,7917 GBP.'],
-    ['fr', '89,90 $US', '71,17 £GB', 'Les prix sont en dollar des États-Unis (USD) ; le total est débité en livre sterling (GBP).', 'Taux de change : 1 USD = 0,7917 GBP.'],
-    ['es', '89,90 US$', '71,17 GBP', 'Los precios están en dólar estadounidense (USD); el total se cobra en libra esterlina (GBP).', 'Tipo de cambio: 1 USD = 0,7917 GBP.'],
-  ])('currencies that differ, in %s: items and subtotal in theirs, the total in its own, and why in words', async (language, usd, gbp, note, rate) => {
-    const html = (await page('/orders/ord_grace_1', { 'Accept-Language': language }, grace)).body.replace(/[\u00a0\u202f]/g, ' ');
-    const words = text(html);
-    expect(words).toContain(`Conical burr hand grinder 1 ${usd} ${usd}`);
-    expect(html).toMatch(new RegExp(`<dd>${usd.replace(/[$.]/g, '\\$&')}</dd>\\s*<dt class="grand">`));
-    expect(html).toContain(`<strong>${gbp}</strong>`);
-    expect(html).toContain(note);
-    expect(html).toContain(rate);
-    // The subtotal is never shown in the payment currency.
-    expect(html).not.toContain(gbp.replace('71,17', '89,90').replace('71.17', '89.90'));
-  });
+    [
+      'de',
+      '89,90 $',
+      '71,17 £',
+      'Preise in US-Dollar (USD); der Gesamtbetrag wird in Britisches Pfund (GBP) berechnet.',
+      'Wechselkurs: 1 USD = 0,7917 GBP.',
+    ],
+    [
+      'fr',
+      '89,90 $US',
+      '71,17 £GB',
+      'Les prix sont en dollar des États-Unis (USD) ; le total est débité en livre sterling (GBP).',
+      'Taux de change : 1 USD = 0,7917 GBP.',
+    ],
+    [
+      'es',
+      '89,90 US$',
+      '71,17 GBP',
+      'Los precios están en dólar estadounidense (USD); el total se cobra en libra esterlina (GBP).',
+      'Tipo de cambio: 1 USD = 0,7917 GBP.',
+    ],
+  ])(
+    'currencies that differ, in %s: items and subtotal in theirs, the total in its own, and why in words',
+    async (language, usd, gbp, note, rate) => {
+      const html = (await page('/orders/ord_grace_1', { 'Accept-Language': language }, grace)).body.replace(/[\u00a0\u202f]/g, ' ');
+      const words = text(html);
+      expect(words).toContain(`Conical burr hand grinder 1 ${usd} ${usd}`);
+      expect(html).toMatch(new RegExp(`<dd>${usd.replace(/[$.]/g, '\\$&')}</dd>\\s*<dt class="grand">`));
+      expect(html).toContain(`<strong>${gbp}</strong>`);
+      expect(html).toContain(note);
+      expect(html).toContain(rate);
+      // The subtotal is never shown in the payment currency.
+      expect(html).not.toContain(gbp.replace('71,17', '89,90').replace('71.17', '89.90'));
+    },
+  );
 
   test.each(LANGUAGES)('a zero-decimal (JPY) and a three-decimal (KWD) currency, in %s', async (language) => {
     stack.sandbox.putOrder({
@@ -249,24 +277,25 @@ describe('the order page', () => {
     expect(answer.body).not.toContain('Sign out');
   });
 
-  test.each([
-    [{ kind: 'status', status: 503, msg: 'maintenance of shard 7' }, 502, 'Order service error', 'answered with an error'],
-  ] as const)('the service failing: a %#th page that says what happened, offers Try again, and quotes a reference', async (fault, status, title, words) => {
-    const remove = stack.sandbox.fault({ route: 'order' }, fault);
-    try {
-      const answer = await page('/orders/ord_ada_1', { 'Accept-Language': 'en' });
-      expect(answer.status).toBe(status);
-      expect(answer.body).toContain(`<h1>${title}</h1>`);
-      expect(answer.body).toContain(words);
-      expect(answer.body).toContain('Nothing about your order has changed.');
-      expect(answer.body).toContain('<a class="button" href="/orders/ord_ada_1">Try again</a>');
-      expect(answer.body).toContain(`Reference: ${answer.headers['x-request-id']}`);
-      expect(answer.body).not.toContain('shard 7');
-      expect((await page('/orders/ord_ada_1', { 'Accept-Language': 'de' })).body).toContain('Erneut versuchen');
-    } finally {
-      remove();
-    }
-  });
+  test.each([[{ kind: 'status', status: 503, msg: 'maintenance of shard 7' }, 502, 'Order service error', 'answered with an error']] as const)(
+    'the service failing: a %#th page that says what happened, offers Try again, and quotes a reference',
+    async (fault, status, title, words) => {
+      const remove = stack.sandbox.fault({ route: 'order' }, fault);
+      try {
+        const answer = await page('/orders/ord_ada_1', { 'Accept-Language': 'en' });
+        expect(answer.status).toBe(status);
+        expect(answer.body).toContain(`<h1>${title}</h1>`);
+        expect(answer.body).toContain(words);
+        expect(answer.body).toContain('Nothing about your order has changed.');
+        expect(answer.body).toContain('<a class="button" href="/orders/ord_ada_1">Try again</a>');
+        expect(answer.body).toContain(`Reference: ${answer.headers['x-request-id']}`);
+        expect(answer.body).not.toContain('shard 7');
+        expect((await page('/orders/ord_ada_1', { 'Accept-Language': 'de' })).body).toContain('Erneut versuchen');
+      } finally {
+        remove();
+      }
+    },
+  );
 });
 
 test('the service too slow: a 504 page that says so, offers Try again, and quotes a reference', async () => {
@@ -302,7 +331,10 @@ describe('the home page', () => {
 });
 
 describe('the checkout page, one honest state each', () => {
-  const put = (id: string, fields: Record<string, unknown>) => upstreamRecord(stack, '/api/checkout/session/cs_open_ada').then((upstream) => stack.sandbox.putSession({ ...upstream, sessionId: id, ...fields }));
+  const put = (id: string, fields: Record<string, unknown>) =>
+    upstreamRecord(stack, '/api/checkout/session/cs_open_ada').then((upstream) =>
+      stack.sandbox.putSession({ ...upstream, sessionId: id, ...fields }),
+    );
 
   test('open and unpaid, not expired: not paid yet, nothing charged, until when, back to the shop and Check again', async () => {
     await put('cs_ada_unpaid', { expire: FUTURE, cancelUrl: 'https://shop.example.com/cart' });
@@ -325,19 +357,22 @@ describe('the checkout page, one honest state each', () => {
     expect((await page('/sessions/cs_ada_confirming_late')).body).not.toContain('confirming your payment');
   });
 
-  test.each(LANGUAGES)('expired (its expire time passed, though its status still says open), in %s: when, nothing charged, the way back', async (language) => {
-    const answer = await page('/sessions/cs_open_ada', { 'Accept-Language': language });
-    const words = {
-      en: ['Checkout expired', 'nothing was charged', 'It expired on November 21, 2026 at 09:14 AM UTC.'],
-      de: ['Bezahlvorgang abgelaufen', 'es wurde nichts berechnet', 'Er ist am 21. November 2026 um 09:14 UTC abgelaufen.'],
-      fr: ['Paiement expiré', 'rien n’a donc été débité', 'Il a expiré le 21 novembre 2026 à 09:14 UTC.'],
-      es: ['Pago caducado', 'no se ha cobrado nada', 'Caducó el 21 de noviembre de 2026 a las 09:14 UTC.'],
-    }[language];
-    for (const word of words) expect(answer.body.replace(/[\u00a0\u202f]/g, ' ')).toContain(word);
-    expect(answer.body).toContain('<a class="button" href="https://shop.example.com/subscribe/cancelled">');
-    expect(answer.body).not.toContain('<script');
-    expect(answer.body).not.toContain('Check again');
-  });
+  test.each(LANGUAGES)(
+    'expired (its expire time passed, though its status still says open), in %s: when, nothing charged, the way back',
+    async (language) => {
+      const answer = await page('/sessions/cs_open_ada', { 'Accept-Language': language });
+      const words = {
+        en: ['Checkout expired', 'nothing was charged', 'It expired on November 21, 2026 at 09:14 AM UTC.'],
+        de: ['Bezahlvorgang abgelaufen', 'es wurde nichts berechnet', 'Er ist am 21. November 2026 um 09:14 UTC abgelaufen.'],
+        fr: ['Paiement expiré', 'rien n’a donc été débité', 'Il a expiré le 21 novembre 2026 à 09:14 UTC.'],
+        es: ['Pago caducado', 'no se ha cobrado nada', 'Caducó el 21 de noviembre de 2026 a las 09:14 UTC.'],
+      }[language];
+      for (const word of words) expect(answer.body.replace(/[\u00a0\u202f]/g, ' ')).toContain(word);
+      expect(answer.body).toContain('<a class="button" href="https://shop.example.com/subscribe/cancelled">');
+      expect(answer.body).not.toContain('<script');
+      expect(answer.body).not.toContain('Check again');
+    },
+  );
 
   test('complete: "Payment received" and the way to its order', async () => {
     const html = (await page('/sessions/cs_complete_ada')).body;
@@ -373,9 +408,12 @@ describe('the checkout page, one honest state each', () => {
 });
 
 describe('the pending checkout', () => {
-  const put = (id: string, fields: Record<string, unknown>) => upstreamRecord(stack, '/api/checkout/session/cs_open_ada').then((upstream) => stack.sandbox.putSession({ ...upstream, sessionId: id, ...fields }));
+  const put = (id: string, fields: Record<string, unknown>) =>
+    upstreamRecord(stack, '/api/checkout/session/cs_open_ada').then((upstream) =>
+      stack.sandbox.putSession({ ...upstream, sessionId: id, ...fields }),
+    );
 
-  test('no meta refresh; a script allowed by this answer\'s nonce only, a polite live region, and its words', async () => {
+  test("no meta refresh; a script allowed by this answer's nonce only, a polite live region, and its words", async () => {
     await put('cs_ada_wait', { expire: FUTURE, paymentStatus: 'processing' });
     const before = Date.now();
     const answer = await page('/sessions/cs_ada_wait');
@@ -405,7 +443,7 @@ describe('the pending checkout', () => {
     expect(CHECK_FOR_MS).toBe(120_000);
   });
 
-  test('its background check: the JSON route answers the page\'s own cookie from this origin only', async () => {
+  test("its background check: the JSON route answers the page's own cookie from this origin only", async () => {
     const same = await stack.send('/api/checkout/session/cs_ada_wait', { headers: { Cookie: ada, 'Sec-Fetch-Site': 'same-origin' } });
     expect(same.status).toBe(200);
     expect(same.json().data.sessionId).toBe('cs_ada_wait');
@@ -423,8 +461,8 @@ describe('the pending checkout', () => {
     await put('cs_ada_paying', { status: 'complete', paymentStatus: 'paid', orderId: 'ord_ada_paying' });
     const moved = await page('/sessions/cs_ada_paying?check=1');
     expect(moved.status).toBe(303);
-    expect(moved.headers['location']).toBe('/orders/ord_ada_paying?from=checkout');
-    expect((await page(String(moved.headers['location']))).body).toContain('Payment received');
+    expect(moved.headers.location).toBe('/orders/ord_ada_paying?from=checkout');
+    expect((await page(String(moved.headers.location))).body).toContain('Payment received');
   });
 
   test('with the sandbox scenario checkout-completes: pending, then on to the new order', async () => {
@@ -441,8 +479,8 @@ describe('the pending checkout', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([200, 200, 303]);
-    expect(answer.headers['location']).toBe('/orders/ord_open_ada?from=checkout');
-    const order = await local.send(String(answer.headers['location']), { headers: { Cookie: cookie } });
+    expect(answer.headers.location).toBe('/orders/ord_open_ada?from=checkout');
+    const order = await local.send(String(answer.headers.location), { headers: { Cookie: cookie } });
     expect(order.status).toBe(200);
     expect(order.body).toContain('<h2 id="state">Payment received</h2>');
     await local.close();

@@ -111,6 +111,6 @@ describe('a recovered service', () => {
     const first = await within(stuck);
     if (first === 'still waiting') throw new Error('an answer never came');
     expect(first.status).toBe(200);
-    expect(local.logs.filter((line) => line['status'] === 200)).toHaveLength(2);
+    expect(local.logs.filter((line) => line.status === 200)).toHaveLength(2);
   });
 });

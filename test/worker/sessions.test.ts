@@ -91,7 +91,12 @@ describe('the session a sign-in link starts', () => {
       ['another key', await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now(), exp: now() + 60 }, SESSION_TYPE)],
       ['expired', await sign(authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 }, SESSION_TYPE)],
       ['a link (typ JWT)', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 60 })],
-      ['no typ', await new SignJWT({ sub: 'cus_ada', iat: now(), exp: now() + 60 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(authSecret))],
+      [
+        'no typ',
+        await new SignJWT({ sub: 'cus_ada', iat: now(), exp: now() + 60 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .sign(new TextEncoder().encode(authSecret)),
+      ],
       ['no iat', await sign(authSecret, { sub: 'cus_ada', exp: now() + 60 }, SESSION_TYPE)],
       ['13 hours long', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 13 * 3600 }, SESSION_TYPE)],
       ['issued in an hour', await sign(authSecret, { sub: 'cus_ada', iat: now() + 3600, exp: now() + 7200 }, SESSION_TYPE)],
@@ -226,7 +231,10 @@ describe('sign-out from the sign-in pages', () => {
     const refusedPost = await signIn(stack, link, { Cookie: await stack.cookie('cus_grace') });
     expect(refusedPost.status).toBe(401);
     expect(refusedPost.body).toContain('<a href="/sign-out">Sign out</a>');
-    const crossSite = await stack.send('/sign-out', { method: 'POST', headers: { Origin: 'https://evil.example', Cookie: await stack.cookie('cus_grace') } });
+    const crossSite = await stack.send('/sign-out', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', Cookie: await stack.cookie('cus_grace') },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toContain('<a href="/sign-out">Sign out</a>');
   });

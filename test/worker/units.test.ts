@@ -95,12 +95,22 @@ describe('sameOriginPath (the next check)', () => {
   ])('%j is %j', (next, path) => {
     expect(sameOriginPath(next, url)).toBe(path);
   });
-  test.each(['//evil.example', '/\\evil.example', '\\\\evil', '/.//evil', '/%2e//evil', '/a/..//evil', 'https://evil.example', 'javascript:alert(1)', '/\t/evil', ' /x', 'x', ''])(
-    '%j is refused',
-    (next) => {
-      expect(sameOriginPath(next, url)).toBeUndefined();
-    },
-  );
+  test.each([
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil',
+    '/.//evil',
+    '/%2e//evil',
+    '/a/..//evil',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/\t/evil',
+    ' /x',
+    'x',
+    '',
+  ])('%j is refused', (next) => {
+    expect(sameOriginPath(next, url)).toBeUndefined();
+  });
   test('whatever is accepted stays on this origin when a browser resolves it', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), (next) => {
@@ -168,13 +178,25 @@ describe('the allow-list views', () => {
 
   test('no undocumented key survives at any depth, whatever its name or value', () => {
     const extra = fc.dictionary(
-      fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !/^(name|unitAmount|quantity|currency|imageUrl|paymentMethodType|customerId|email|productId|productName|priceId|amount|exchangeRate|freeTrialDays|interval)$/.test(key)),
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter(
+          (key) =>
+            !/^(name|unitAmount|quantity|currency|imageUrl|paymentMethodType|customerId|email|productId|productName|priceId|amount|exchangeRate|freeTrialDays|interval)$/.test(
+              key,
+            ),
+        ),
       fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.object()),
       { maxKeys: 4 },
     );
     fc.assert(
       fc.property(extra, extra, extra, (top, nested, item) => {
-        const view = orderView({ ...top, ...order, paymentMethod: { ...nested, ...order.paymentMethod! }, priceDataList: [{ ...item, ...order.priceDataList![0]! }] } as Order);
+        const view = orderView({
+          ...top,
+          ...order,
+          paymentMethod: { ...nested, ...order.paymentMethod! },
+          priceDataList: [{ ...item, ...order.priceDataList![0]! }],
+        } as Order);
         expect(view).toEqual(orderView(order));
         const session = sessionView({
           ...top,
@@ -183,7 +205,12 @@ describe('the allow-list views', () => {
           price: { ...nested, priceId: 'p', priceList: [{ ...item, amount: 1 }], recurring: { ...item, interval: 'week' } },
           product: { ...nested, productName: 'x' },
         } as CheckoutSession);
-        expect(session).toEqual({ sessionId: 's', customer: { customerId: 'c' }, price: { priceId: 'p', priceList: [{ amount: 1 }], recurring: { interval: 'week' } }, product: { productName: 'x' } });
+        expect(session).toEqual({
+          sessionId: 's',
+          customer: { customerId: 'c' },
+          price: { priceId: 'p', priceList: [{ amount: 1 }], recurring: { interval: 'week' } },
+          product: { productName: 'x' },
+        });
       }),
     );
   });
@@ -253,13 +280,13 @@ describe('formatMoney', () => {
     expect(formatMoney(Number.NaN, 'EUR', 'en')).toBe('—');
     expect(formatMoney(2, null, 'de')).toBe('2');
   });
-  test('currency names in the reader\'s language', () => {
+  test("currency names in the reader's language", () => {
     expect(currencyName('USD', 'en')).toBe('US Dollar');
     expect(currencyName('GBP', 'de')).toBe('Britisches Pfund');
   });
 });
 
-describe('times in the shopper\'s zone', () => {
+describe("times in the shopper's zone", () => {
   const request = (cf: unknown) => Object.assign(new Request('https://w.test/'), { cf }) as Request;
   test('the zone Cloudflare gives, when the runtime knows it; else UTC', () => {
     expect(readerTimeZone(request({ timezone: 'Europe/Berlin' }))).toBe('Europe/Berlin');
@@ -314,7 +341,18 @@ describe('page states', () => {
     expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: { priceList } })).toBeCloseTo(1.1602, 6);
     expect(sessionRate({ originalCurrency: 'USD', paymentCurrency: 'EUR', price: { priceList } })).toBeCloseTo(1 / 1.1602, 6);
     expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'GBP', price: { priceList } })).toBeUndefined();
-    expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: { priceList: [{ currency: 'EUR', exchangeRate: 0 }, { currency: 'USD', exchangeRate: 1 }] } })).toBeUndefined();
+    expect(
+      sessionRate({
+        originalCurrency: 'EUR',
+        paymentCurrency: 'USD',
+        price: {
+          priceList: [
+            { currency: 'EUR', exchangeRate: 0 },
+            { currency: 'USD', exchangeRate: 1 },
+          ],
+        },
+      }),
+    ).toBeUndefined();
     expect(sessionRate({ originalCurrency: 'EUR', paymentCurrency: 'USD', price: null })).toBeUndefined();
   });
 });

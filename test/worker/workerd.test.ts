@@ -28,7 +28,12 @@ afterAll(async () => {
 
 test('the JSON route answers the allow-listed view, with Server-Timing', async () => {
   const upstream = await upstreamRecord(stack, '/api/order/ord_ada_1');
-  stack.sandbox.putOrder({ ...upstream, orderId: 'ord_ada_extra', internalNote: 'LEAK_1', paymentMethod: { ...upstream.paymentMethod, billingAddress: 'LEAK_2' } });
+  stack.sandbox.putOrder({
+    ...upstream,
+    orderId: 'ord_ada_extra',
+    internalNote: 'LEAK_1',
+    paymentMethod: { ...upstream.paymentMethod, billingAddress: 'LEAK_2' },
+  });
   const answer = await stack.send('/api/order/ord_ada_extra', { headers: bearer(ada) });
   expect(answer.status).toBe(200);
   expect(answer.body).not.toContain('LEAK');
@@ -49,7 +54,7 @@ test('sign-in: the link shows Continue; its POST from this origin sets the cooki
   expect(crossSite.headers['set-cookie']).toBeUndefined();
   const posted = await stack.send('/sign-in', { method: 'POST', headers: { ...form, Origin: stack.url }, body });
   expect(posted.status).toBe(303);
-  expect(posted.headers['location']).toBe('/orders/ord_ada_1');
+  expect(posted.headers.location).toBe('/orders/ord_ada_1');
   const [cookie] = posted.headers['set-cookie'] as string[];
   const pair = cookie!.split(';')[0]!;
   // The worker's own session, never the link's token.
@@ -117,7 +122,12 @@ test("workerd's Intl: currency names, each amount in its currency, times labelle
 
 test('a pending checkout: its script runs by a nonce of this answer, and the JSON route answers its same-origin check', async () => {
   const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
-  stack.sandbox.putSession({ ...upstream, sessionId: 'cs_ada_workerd', paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
+  stack.sandbox.putSession({
+    ...upstream,
+    sessionId: 'cs_ada_workerd',
+    paymentStatus: 'processing',
+    expire: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   const cookie = await signedIn('cus_ada');
   const page = await stack.send('/sessions/cs_ada_workerd', { headers: { Cookie: cookie } });
   expect(page.status).toBe(200);

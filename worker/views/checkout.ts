@@ -31,7 +31,12 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shop
   confirming: (_session, shopper) => notice('wait', shopper.reader.t.confirming, '', checkAgain(shopper)),
   unpaid: (session, shopper) => {
     const until = timeText(session.expire, shopper);
-    return notice('wait', shopper.reader.t.unpaid, until ? shopper.reader.t.openUntil(until) : '', html`${backToShop(shopper, session.cancelUrl)} ${checkAgain(shopper)}`);
+    return notice(
+      'wait',
+      shopper.reader.t.unpaid,
+      until ? shopper.reader.t.openUntil(until) : '',
+      html`${backToShop(shopper, session.cancelUrl)} ${checkAgain(shopper)}`,
+    );
   },
   expired: (session, shopper) => {
     const at = timeText(session.expire, shopper);
@@ -50,7 +55,9 @@ function checkAgain(shopper: Shopper): Html {
  */
 export function checkoutPage(session: SessionView, shopper: Shopper, checked: boolean, now = Date.now()): Promise<Response> {
   if (checked && session.orderId) {
-    return Promise.resolve(withCommonHeaders(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } })));
+    return Promise.resolve(
+      withCommonHeaders(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } })),
+    );
   }
   const { reader, settings } = shopper;
   const { t } = reader;

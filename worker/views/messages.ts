@@ -7,7 +7,13 @@ import { button } from './parts.js';
 // The pages that are not a record: home, 401, 404, 429 and the service failing. Each says what happened and what
 // to do next, and offers sign-out wherever the shopper is signed in.
 
-function message(status: number, [title, text]: readonly string[], shopper: Shopper, extra: Html | string = '', headers: HeadersInit = {}): Promise<Response> {
+function message(
+  status: number,
+  [title, text]: readonly string[],
+  shopper: Shopper,
+  extra: Html | string = '',
+  headers: HeadersInit = {},
+): Promise<Response> {
   return page({
     status,
     title: title ?? '',

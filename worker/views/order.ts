@@ -56,5 +56,14 @@ ${fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : 
 ${lineItems(order.priceDataList, order.originalCurrency ?? order.paymentCurrency, shopper)}
 ${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate }, shopper)}
 ${smallPrint(order.orderId, number, shopper)}`;
-  return page({ status: 200, title: number ? `${t.order} ${number}` : t.yourOrder, body, reader, settings, signedIn: true, site: shopper.site, images: images(order.priceDataList) });
+  return page({
+    status: 200,
+    title: number ? `${t.order} ${number}` : t.yourOrder,
+    body,
+    reader,
+    settings,
+    signedIn: true,
+    site: shopper.site,
+    images: images(order.priceDataList),
+  });
 }

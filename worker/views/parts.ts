@@ -43,7 +43,8 @@ export function button(href: string, words: string): Html {
 
 /** The way back to the shop: SHOP_URL, else an http(s) address from the record (such as its cancelUrl). */
 export function backToShop(shopper: Shopper, fromRecord?: string | null): Html | string {
-  const shop = shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) && URL.canParse(fromRecord) ? new URL(fromRecord).href : undefined);
+  const shop =
+    shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) && URL.canParse(fromRecord) ? new URL(fromRecord).href : undefined);
   return shop === undefined ? '' : button(shop, shopper.reader.t.backToShop);
 }
 
@@ -89,7 +90,11 @@ ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
 /** The items: name (with its picture), quantity, unit price and amount, each under its own column header. */
-export function lineItems(items: readonly ItemView[] | null | undefined, fallbackCurrency: string | null | undefined, { reader: { t, locale } }: Shopper): Html {
+export function lineItems(
+  items: readonly ItemView[] | null | undefined,
+  fallbackCurrency: string | null | undefined,
+  { reader: { t, locale } }: Shopper,
+): Html {
   if (!items || items.length === 0) return html``;
   const rows = items.map((item) => {
     const currency = item.currency ?? fallbackCurrency;
