@@ -2,7 +2,7 @@ import { run } from '../shared/run.js';
 import type { Service } from './service.js';
 
 /** What the fixtures report (fixtures/checks.mjs); asserted in expectations.ts. */
-export type Facts = Record<string, any>;
+export type Facts = Record<string, unknown>;
 
 /** The config fixtures/checks.mjs reads; `label` makes this run's flaky id unique (`ord_flaky_<label>`). */
 export function checkConfig(service: Service, label: string) {

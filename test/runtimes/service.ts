@@ -1,4 +1,11 @@
-import { createSandbox, type Sandbox, type SandboxLogEntry } from 'checkout-lookup/testing';
+import {
+  createSandbox,
+  type Sandbox,
+  type SandboxCheckoutSession,
+  type SandboxLogEntry,
+  type SandboxOrder,
+  type SandboxPriceDataItem,
+} from 'checkout-lookup/testing';
 import { serveSandbox } from 'checkout-lookup/testing/node';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,12 +23,29 @@ export interface Service {
   /** A loopback address where nothing listens, for NetworkError. */
   readonly deadUrl: string;
   /** The wire records of `ord_ada_1` and `cs_open_ada` as the sandbox serves them. */
-  readonly wire: { order: Record<string, any>; session: Record<string, any> };
+  readonly wire: { order: WireOrder; session: WireSession };
   /** Arms `ord_flaky_<label>`: the order exists, its first request answers 503. */
   flaky(label: string): void;
   /** The GET requests the sandbox answered since log index `from`. */
   gets(from: number): SandboxLogEntry[];
   close(): Promise<void>;
+}
+
+/** The fields of the seeded order `ord_ada_1` the checks compare with, as the sandbox serves them in `data`. */
+interface WireOrder extends SandboxOrder {
+  createTime: number;
+  amountTotal: number;
+  priceDataList: SandboxPriceDataItem[];
+  paymentMethod: { paymentMethodType: string; [field: string]: unknown };
+}
+
+/** The fields of the seeded checkout `cs_open_ada` the checks compare with, as the sandbox serves them in `data`. */
+interface WireSession extends SandboxCheckoutSession {
+  status: string;
+  created: string;
+  expire: string;
+  successUrl: string;
+  price: { recurring: { freeTrialDays: number; [field: string]: unknown }; [field: string]: unknown };
 }
 
 const CORS = {
@@ -37,9 +61,12 @@ const CORS = {
  */
 export async function startService(): Promise<Service> {
   const sandbox = createSandbox();
-  const wire = { order: await read(sandbox, '/api/order/ord_ada_1'), session: await read(sandbox, '/api/checkout/session/cs_open_ada') };
+  const wire = {
+    order: (await read(sandbox, '/api/order/ord_ada_1')) as WireOrder,
+    session: (await read(sandbox, '/api/checkout/session/cs_open_ada')) as WireSession,
+  };
   wire.order = { ...wire.order, addedLater: 'kept' };
-  sandbox.putOrder(wire.order as { orderId: string });
+  sandbox.putOrder(wire.order);
   sandbox.clearLog();
   sandbox.fault({ route: 'order', id: 'ord_bad_json' }, { kind: 'truncated' });
   sandbox.fault({ route: 'order', id: 'ord_stall' }, { kind: 'stall' });
@@ -60,7 +87,11 @@ export async function startService(): Promise<Service> {
     incoming.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const closeProxy = () => new Promise<void>((resolve) => (proxy.close(() => resolve()), proxy.closeAllConnections()));
+  const closeProxy = () =>
+    new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      proxy.closeAllConnections();
+    });
   return {
     sandbox,
     url: service.url,
@@ -78,8 +109,8 @@ export async function startService(): Promise<Service> {
   };
 }
 
-async function read(sandbox: Sandbox, path: string): Promise<Record<string, any>> {
+async function read(sandbox: Sandbox, path: string): Promise<unknown> {
   const headers = { 'x-api-key': sandbox.apiKey, 'x-timestamp': String(Date.now()) };
   const response = await sandbox.fetch(`http://sandbox.test${path}`, { headers });
-  return ((await response.json()) as { data: Record<string, any> }).data;
+  return ((await response.json()) as { data: unknown }).data;
 }

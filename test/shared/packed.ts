@@ -36,7 +36,8 @@ type Shared = { packing: Promise<Packed & { dir: string }>; users: number };
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scope = globalThis as { [SHARED]?: Shared };
-  const shared = (scope[SHARED] ??= { packing: packAndInstall(), users: 0 });
+  scope[SHARED] ??= { packing: packAndInstall(), users: 0 };
+  const shared = scope[SHARED];
   shared.users++;
   const { dir, ...packed } = await shared.packing;
   project.provide('packed', packed);
