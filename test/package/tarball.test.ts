@@ -12,7 +12,20 @@ const extracted = mkdtempSync(join(tmpdir(), 'checkout-lookup-tarball-'));
 execFileSync('tar', ['-xzf', tarball, '-C', extracted]);
 afterAll(() => rmSync(extracted, { recursive: true, force: true }));
 const read = (path: string) => readFileSync(join(extracted, 'package', path), 'utf8');
-const manifest = JSON.parse(read('package.json')) as Record<string, any>;
+/** The fields of the packed package.json these tests read. */
+interface Manifest {
+  version: string;
+  main: string;
+  module: string;
+  types: string;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+  typesVersions: Record<string, unknown>;
+  [field: string]: unknown;
+}
+const manifest = JSON.parse(read('package.json')) as Manifest;
+// Links to this project's repository on the web: `…/blob/<ref>/<path>`, `…/tree/<ref>/<path>`, `…/raw/<ref>/<path>`.
+const REPOSITORY_FILE = /^https:\/\/github\.com\/checkout-lookup\/checkout-lookup\/(?:blob|tree|raw)\/[^/]+\/([^#?]+)/;
 
 /** Every string target under an exports / typesVersions / bin value. */
 function targets(value: unknown): string[] {
@@ -50,7 +63,17 @@ function anchorsOf(markdown: string): Set<string> {
 
 describe('npm pack from a clean clone', () => {
   test('ships dist, docs, the sample worker template and its scripts, README.md, LICENSE, CHANGELOG.md, package.json', () => {
-    for (const file of [...TOP_LEVEL, 'dist/index.js', 'docs/testing.md', 'worker/index.ts', 'worker/README.md']) expect(files).toContain(file);
+    for (const file of [
+      ...TOP_LEVEL,
+      'dist/index.js',
+      'docs/testing.md',
+      'docs/service.md',
+      'docs/openapi.json',
+      'worker/index.ts',
+      'worker/README.md',
+    ]) {
+      expect(files).toContain(file);
+    }
     const elsewhere = files.filter((file) => !/^(dist|docs|worker)\//.test(file) && !TOP_LEVEL.includes(file));
     expect(elsewhere).toEqual([]);
     // The template is the repository's worker/ as a whole, whatever files it holds: what git tracks there.
@@ -81,7 +104,7 @@ describe('npm pack from a clean clone', () => {
   });
 
   test('has the JS, CJS, .d.ts and .d.cts of every export, and every file package.json points at', () => {
-    const subpaths = Object.entries(manifest.exports as Record<string, any>).filter(([subpath]) => subpath !== './package.json');
+    const subpaths = Object.entries(manifest.exports).filter(([subpath]) => subpath !== './package.json');
     expect(subpaths.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './testing', './testing/node']));
     for (const [subpath, conditions] of subpaths) {
       expect(conditions, subpath).toMatchObject({
@@ -120,14 +143,20 @@ describe('npm pack from a clean clone', () => {
     expect(read('CHANGELOG.md')).toContain(`## [${manifest.version}]`);
   });
 
-  test("README links work on npm's page: absolute https links or anchors of the README itself", () => {
-    const readme = read('README.md');
-    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
-    expect(links.length).toBeGreaterThan(0);
-    const anchors = anchorsOf(readme);
-    for (const link of links) {
-      if (link.startsWith('#')) expect(anchors, `README link ${link}`).toContain(link);
-      else expect(link, 'README link').toMatch(/^https:\/\//);
+  test('links to a shipped file are relative; web links into the repository name files that do not ship', () => {
+    const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n'));
+    const absolute: string[] = [];
+    for (const file of files.filter((name) => name.endsWith('.md'))) {
+      for (const [, link] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        const path = REPOSITORY_FILE.exec(link!)?.[1];
+        if (path === undefined) continue;
+        // Offline, or before the repository is public, a web link to a file the user already has leads nowhere.
+        expect(files, `${file} links to ${link}, which ships: link it relatively`).not.toContain(path);
+        expect(tracked, `${file} links to ${link}, which is not in the repository`).toContain(path);
+        absolute.push(path);
+      }
     }
+    // What stays on the web: the benchmarks, the contributing guide and the pages' screenshots.
+    expect(absolute).toEqual(expect.arrayContaining(['BENCHMARKS.md', 'CONTRIBUTING.md', expect.stringMatching(/^docs\/screenshots\/.+\.png$/)]));
   });
 });
