@@ -13,7 +13,18 @@ Docs: node_modules/checkout-lookup/README.md, node_modules/checkout-lookup/worke
 `;
 
 const [command, ...rest] = process.argv.slice(2);
-if (command === 'create' && rest.length === 1 && !rest[0].startsWith('-')) {
+
+/** Says what is wrong with the command line, then the usage, on stderr; exit code 2. */
+function usageError(problem) {
+  process.stderr.write(`checkout-lookup: ${problem}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+if (command === 'create' && rest.length === 0) usageError('create: the folder is missing (npx checkout-lookup create <folder>)');
+if (command === 'create' && rest.length > 1) usageError(`create takes one folder; received ${rest.length} arguments: ${rest.join(' ')}`);
+if (command === 'create' && rest[0].startsWith('-')) usageError(`create: unknown option ${rest[0]}`);
+
+if (command === 'create') {
   const { create } = await import('./create.mjs');
   try {
     const { dir, files } = create(rest[0]);
@@ -27,6 +38,5 @@ if (command === 'create' && rest.length === 1 && !rest[0].startsWith('-')) {
 } else if (command === '--help' || command === '-h') {
   process.stdout.write(USAGE);
 } else {
-  process.stderr.write(`checkout-lookup: ${command ? `unknown arguments: ${[command, ...rest].join(' ')}` : 'no command given'}\n\n${USAGE}`);
-  process.exit(2);
+  usageError(command ? `unknown arguments: ${[command, ...rest].join(' ')}` : 'no command given');
 }
