@@ -1,5 +1,5 @@
 // `npm run test:mutation`: Stryker mutates the SDK's source (src/ without the sandbox in src/testing) and runs the
-// unit vitest project against every mutant; the run fails under 95 % killed (issue 8 item 8). Reports land in
+// unit vitest project against every mutant; the run fails under 95 % killed. Reports land in
 // reports/mutation/ (git-ignored).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
