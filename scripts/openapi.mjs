@@ -121,6 +121,13 @@ export async function openApiDocument() {
         "The two read operations of the checkout service as checkout-lookup reads them. The schemas are generated from the SDK's valibot schemas: a body they accept is one the SDK accepts. Fields the documentation adds later are allowed; every field may be absent or null. docs/service.md has the same interface in prose, with what the service's documentation leaves open.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: "The service's base address, the SDK's `baseUrl`; it may carry a path prefix.",
+        variables: { baseUrl: { default: 'http://127.0.0.1:8790', description: 'The default is the sandbox of `npx checkout-lookup-sandbox`.' } },
+      },
+    ],
     security: [{ apiKey: [] }],
     paths: {
       '/api/checkout/session/{id}': endpoint({
