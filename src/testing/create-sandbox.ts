@@ -1,6 +1,6 @@
 import { checkRecord, checkSeed } from './check-record.js';
 import { CONTROL_PREFIX, createControl } from './control.js';
-import { corsOrigins, withCors } from './cors.js';
+import { corsPolicy, withCors } from './cors.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { encoder, envelope } from './respond.js';
@@ -42,7 +42,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const logLimit = options.logLimit ?? DEFAULTS.logLimit;
   const now = options.now ?? Date.now;
   checkOptions(options, clockSkewMs, basePath, logLimit);
-  const cors = corsOrigins(options.cors);
+  const cors = corsPolicy(options.cors);
 
   // Generated on first use: Workers forbid random values at global scope, where a sandbox may be created.
   let apiKey = options.apiKey;
@@ -150,7 +150,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     try {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      return cors.size === 0 ? handle(request) : withCors(request, cors, handle);
+      return cors === undefined ? handle(request) : withCors(request, cors, handle);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -164,10 +164,13 @@ export interface SandboxOptions {
   /** Keep at most this many log entries (the newest). Default 1000. */
   logLimit?: number;
   /**
-   * Origins whose browser pages may call the sandbox (CORS), such as `['http://localhost:5173']` for a front-end
-   * dev server. Default none: browsers refuse the answers for pages on other origins.
+   * Which browser pages may read the sandbox's answers (CORS): `true` for pages on any origin, `false` for none
+   * (browsers refuse the answers, as for a server without CORS), or a list of origins, such as
+   * `['http://localhost:5173']` for a front-end dev server. Default `true`: the sandbox is a test server, holding
+   * made-up records under a key that is not the service's, so DOM test environments (happy-dom, jsdom) and dev pages
+   * work without setup.
    */
-  cors?: readonly string[];
+  cors?: boolean | readonly string[];
 }
 
 /** A stand-in for the checkout service, answering `Request`s with `Response`s. */
