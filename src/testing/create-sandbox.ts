@@ -20,7 +20,7 @@ const ROUTES: readonly [SandboxRoute, RegExp][] = [
  * Its `fetch` also answers the control API under `/__sandbox/` (after `basePath`), with the sandbox's key in
  * X-API-KEY: records, faults, scenarios, the log and reset over HTTP (see docs/testing.md).
  *
- * @param options Key, clock, clock skew, seeding, path prefix and log size.
+ * @param options Key, clock, clock skew, seeding, path prefix, log size and CORS (any origin unless narrowed).
  * @returns A sandbox whose `fetch` can be passed as the SDK's `fetch` option.
  * @throws {TypeError} When an option has the wrong type.
  * @example
