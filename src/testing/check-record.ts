@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CheckoutSessionSchema } from '../schemas/checkout-session.js';
 import { OrderSchema } from '../schemas/order.js';
+import { checkId } from './ids.js';
 
 /** The deepest nesting a record or a control API body may have (objects and arrays inside one another). */
 export const MAX_DEPTH = 32;
@@ -12,13 +13,15 @@ const RECORDS = {
 
 /**
  * Checks a record before the sandbox stores it: its id, its nesting and every field with the SDK's own schema, so
- * the sandbox never serves what the SDK rejects. Throws a `TypeError` naming the record and the field.
+ * the sandbox never serves what the SDK rejects. Throws a `TypeError` naming the record and the field, or the SDK's
+ * own `InvalidIdError` for an id it would not request.
  */
 export function checkRecord(kind: 'order' | 'session', record: unknown, name: string = kind): void {
   const { schema, field } = RECORDS[kind];
   if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new TypeError(`"${name}" must be an object`);
   const id = (record as Record<string, unknown>)[field];
   if (typeof id !== 'string' || id === '') throw new TypeError(`"${name}.${field}" must be a non-empty string`);
+  checkId(id);
   checkDepth(record, name);
   const result = v.safeParse(schema, record, { abortEarly: true });
   const issue = result.issues?.[0];
@@ -70,7 +73,14 @@ export function checkSeed(seed: { orders?: unknown; sessions?: unknown }, name =
     if (!Array.isArray(records)) throw new TypeError(`"${name}${list}" must be an array`);
     const seen = new Map<string, number>();
     records.forEach((record: unknown, index) => {
-      checkRecord(kind, record, `${name}${list}[${index}]`);
+      const at = `${name}${list}[${index}]`;
+      try {
+        checkRecord(kind, record, at);
+      } catch (error) {
+        // The SDK's message says what is wrong with the id; in a list, also say which record has it.
+        if ((error as Error).name === 'InvalidIdError') throw new TypeError(`"${at}.${field}": ${(error as Error).message}`);
+        throw error;
+      }
       const id = (record as Record<string, string>)[field]!;
       const first = seen.get(id);
       if (first !== undefined)

@@ -10,7 +10,7 @@ import { serveSandbox } from './node.js';
 import { SANDBOX_IDS } from './seed.js';
 import type { Sandbox, SandboxSeed } from './types.js';
 
-const USAGE = `Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins]
+const USAGE = `Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins | --no-cors]
 
 Serves a sandbox of the checkout service on 127.0.0.1, with its control API under /__sandbox/.
 
@@ -19,8 +19,9 @@ Serves a sandbox of the checkout service on 127.0.0.1, with its control API unde
                          or set SANDBOX_API_KEY, which keeps it out of the process list and the output)
   -s, --seed file.json   records to start with instead of the default seed: { "orders": [...], "sessions": [...] },
                          each checked as the SDK checks answers; ids must not repeat
-  -c, --cors origins     let browser pages on these origins call the sandbox (CORS), comma-separated,
-                         such as http://localhost:5173 for a front-end dev server (default: none)
+  -c, --cors origins     let only browser pages on these origins read its answers (CORS), comma-separated,
+                         such as http://localhost:5173 for a front-end dev server (default: any origin)
+      --no-cors          no CORS: browsers refuse its answers to pages on other origins
   -h, --help             this help
 
 The sample worker (npm start) listens on 8787 and calls this sandbox on 8790.
@@ -50,12 +51,14 @@ async function main(argv: string[]): Promise<void> {
   const envKey = process.env.SANDBOX_API_KEY || undefined;
   const apiKey = values.key ?? envKey;
   const seed = values.seed === undefined ? true : await readSeed(values.seed);
-  const cors = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());
-  if (values.cors !== undefined && !cors.every(isOrigin)) {
+  if (values.cors !== undefined && values['no-cors']) throw new UsageError('--cors and --no-cors do not go together: pick one');
+  const origins = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());
+  if (values.cors !== undefined && !origins.every(isOrigin)) {
     throw new UsageError(`--cors must be origins separated by commas, such as http://localhost:5173, not ${JSON.stringify(values.cors)}`);
   }
+  const cors = values['no-cors'] ? false : values.cors === undefined ? true : origins;
 
-  const sandbox = createSandbox({ ...(apiKey ? { apiKey } : {}), seed, ...(cors.length > 0 ? { cors } : {}) });
+  const sandbox = createSandbox({ ...(apiKey ? { apiKey } : {}), seed, cors });
   const server = await listen(sandbox, port);
 
   const keyShown = values.key === undefined && envKey !== undefined ? '(from SANDBOX_API_KEY)' : sandbox.apiKey;
@@ -77,7 +80,9 @@ Seeded ids${seed === true ? '' : ` (from ${values.seed})`}:${seed === true ? `\n
 Try:
   ${curl(`/api/order/${encodeURIComponent(orders[0] ?? 'ord_example')}`)}
   curl -s -H "X-API-KEY: ${keyArg}" ${server.url}/__sandbox/log
-${cors.length > 0 ? `\nBrowser pages on ${cors.join(', ')} may call it (CORS).\n` : ''}
+
+${corsLine(cors)}
+
 Requests are logged below (never their headers). Ctrl-C stops.`);
 
   let stopping = false;
@@ -100,6 +105,13 @@ Requests are logged below (never their headers). Ctrl-C stops.`);
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** What the banner says about CORS. */
+function corsLine(cors: boolean | string[]): string {
+  if (cors === true) return 'Browser pages on any origin may call it (CORS); --cors <origins> narrows that, --no-cors turns it off.';
+  if (cors === false) return 'No CORS (--no-cors): browsers refuse its answers to pages on other origins.';
+  return `Browser pages on ${cors.join(', ')} may call it (CORS).`;
+}
+
 function parseOptions(argv: string[]) {
   try {
     return parseArgs({
@@ -109,6 +121,7 @@ function parseOptions(argv: string[]) {
         key: { type: 'string', short: 'k' },
         seed: { type: 'string', short: 's' },
         cors: { type: 'string', short: 'c' },
+        'no-cors': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,

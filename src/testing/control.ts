@@ -1,4 +1,5 @@
 import { checkDepth } from './check-record.js';
+import { checkId } from './ids.js';
 import { encoder, JSON_HEADERS } from './respond.js';
 import type { Fault, FaultTarget, Sandbox, SandboxCheckoutSession, SandboxOrder, Scenario } from './types.js';
 
@@ -34,6 +35,7 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
   ): Partial<Record<string, Handler>> => ({
     GET: (_, id) => found(get(id), `no ${kind} ${JSON.stringify(id)}`),
     PUT: async (request, id) => {
+      checkId(id);
       const body = await readObject(request, kind);
       if (body[field] !== undefined && body[field] !== id) {
         return fail(400, `"${field}" must be ${JSON.stringify(id)}, the id in the path, or left out`);

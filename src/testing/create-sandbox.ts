@@ -1,6 +1,6 @@
 import { checkRecord, checkSeed } from './check-record.js';
 import { CONTROL_PREFIX, createControl } from './control.js';
-import { corsOrigins, withCors } from './cors.js';
+import { corsPolicy, withCors } from './cors.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { encoder, envelope } from './respond.js';
@@ -20,7 +20,7 @@ const ROUTES: readonly [SandboxRoute, RegExp][] = [
  * Its `fetch` also answers the control API under `/__sandbox/` (after `basePath`), with the sandbox's key in
  * X-API-KEY: records, faults, scenarios, the log and reset over HTTP (see docs/testing.md).
  *
- * @param options Key, clock, clock skew, seeding, path prefix and log size.
+ * @param options Key, clock, clock skew, seeding, path prefix, log size and CORS (any origin unless narrowed).
  * @returns A sandbox whose `fetch` can be passed as the SDK's `fetch` option.
  * @throws {TypeError} When an option has the wrong type.
  * @example
@@ -42,7 +42,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const logLimit = options.logLimit ?? DEFAULTS.logLimit;
   const now = options.now ?? Date.now;
   checkOptions(options, clockSkewMs, basePath, logLimit);
-  const cors = corsOrigins(options.cors);
+  const cors = corsPolicy(options.cors);
 
   // Generated on first use: Workers forbid random values at global scope, where a sandbox may be created.
   let apiKey = options.apiKey;
@@ -150,7 +150,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     try {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      return cors.size === 0 ? handle(request) : withCors(request, cors, handle);
+      return cors === undefined ? handle(request) : withCors(request, cors, handle);
     } catch (error) {
       return Promise.reject(error);
     }

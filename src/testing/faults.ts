@@ -1,5 +1,6 @@
 import { sleep as wait } from '../core/sleep.js';
 import { dropError, markStreamed } from './markers.js';
+import { checkId } from './ids.js';
 import type { MutableLogEntry } from './log.js';
 import { bytesResponse, encoder, envelope, JSON_HEADERS, reason, successJson } from './respond.js';
 import type { Fault, FaultTarget, SandboxRoute } from './types.js';
@@ -197,6 +198,8 @@ export function checkTarget(target: FaultTarget, name = 'target'): void {
   if (target.id !== undefined && (typeof target.id !== 'string' || target.id === '')) {
     throw new TypeError(`"${name}.id" must be a non-empty string`);
   }
+  // No request the SDK sends could match it.
+  if (target.id !== undefined) checkId(target.id);
 }
 
 function checkFault(fault: Fault): void {
@@ -229,28 +232,61 @@ function isDuration(value: unknown): boolean {
   return typeof value === 'number' && value >= 0 && value <= MAX_DELAY_MS;
 }
 
-// RFC 9110 §5.1 and §5.5: a name is a token; a value has no CR, LF or NUL, and is bytes: Fetch's Headers take a
-// ByteString, so a character beyond U+00FF ("☃") throws when the answer is built, not when the fault is set.
+// RFC 9110 §5.1: a header name is a token, as the Headers constructor requires.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+// RFC 9110 §5.5: a header value is visible ASCII, Latin-1 (obs-text), spaces and tabs. The Headers constructor refuses
+// NUL, CR, LF and characters beyond U+00FF (a value is bytes); Node's HTTP server also refuses the other controls when
+// it writes the answer, which would turn every matching request into a 500. This is both checks.
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/**
+ * Headers that frame the body or the connection (RFC 9112 §6, RFC 9110 §7.6.1, §8.4): the server sets them from the
+ * body it sends. Set by a fault, they would lie about that body (a `content-length` longer than it leaves the client
+ * waiting; `content-encoding: gzip` on plain JSON cannot be decoded) or about the connection.
+ */
+export const FRAMING_HEADERS: readonly string[] = [
+  'connection',
+  'content-encoding',
+  'content-length',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+const VALUE_RULE = 'visible ASCII or Latin-1 characters, spaces and tabs';
 
-/** Throws a `TypeError` naming the first header that could not be sent. */
+/** Throws a `TypeError` naming the first header that could not be sent, or that frames the body or the connection. */
 export function checkHeaders(headers: unknown, name: string): void {
   if (headers === undefined) return;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
     throw new TypeError(`"${name}" must be an object of header names and values`);
   for (const [key, value] of Object.entries(headers)) {
     if (!TOKEN.test(key)) throw new TypeError(`"${name}" has ${JSON.stringify(key)}, which is not a valid header name`);
-    if (typeof value !== 'string' || !FIELD_VALUE.test(value)) {
-      throw new TypeError(`"${name}.${key}" must be a string without line breaks, a valid header value`);
+    if (FRAMING_HEADERS.includes(key.toLowerCase())) {
+      throw new TypeError(
+        `"${name}" has ${JSON.stringify(key)}, which frames the body or the connection; the sandbox sets those from the answer it sends (refused: ${FRAMING_HEADERS.join(', ')})`,
+      );
+    }
+    if (typeof value !== 'string' || NOT_FIELD_VALUE.test(value)) {
+      throw new TypeError(`"${name}.${key}" must be a valid header value, a string of ${VALUE_RULE}${badCharacter(value)}`);
     }
   }
 }
 
-/** Throws a `TypeError` unless `value` is a whole number of seconds or a header-safe string (an HTTP date). */
+/** Throws a `TypeError` unless `value` is a whole number of seconds or a non-empty valid header value (an HTTP date). */
 export function checkRetryAfter(value: unknown, name: string): void {
   if (value === undefined) return;
   const seconds = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-  const text = typeof value === 'string' && value !== '' && FIELD_VALUE.test(value);
-  if (!(seconds || text)) throw new TypeError(`"${name}" must be a non-negative integer of seconds or an HTTP date string without line breaks`);
+  const text = typeof value === 'string' && value !== '' && !NOT_FIELD_VALUE.test(value);
+  if (!(seconds || text))
+    throw new TypeError(`"${name}" must be a non-negative integer of seconds or an HTTP date string of ${VALUE_RULE}${badCharacter(value)}`);
+}
+
+/** `; it has U+000A at index 4` for a string with a character no header value may hold; nothing otherwise. */
+function badCharacter(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const found = NOT_FIELD_VALUE.exec(value);
+  if (found === null) return '';
+  return `; it has U+${value.codePointAt(found.index)!.toString(16).toUpperCase().padStart(4, '0')} at index ${found.index}`;
 }

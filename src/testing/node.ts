@@ -41,7 +41,9 @@ interface Bindings {
 
 /**
  * Serves a sandbox over Node's HTTP with `@hono/node-server`. Faults that need a socket happen for
- * real: `drop` destroys it without a response, `stall` leaves a body half sent.
+ * real: `drop` destroys it without a response, `stall` leaves a body half sent. Browser pages (and DOM test
+ * environments such as happy-dom) on any origin may read its answers, unless the sandbox was created with another
+ * `cors` option.
  *
  * @param sandbox The sandbox to serve.
  * @param options Port (default: a free one), hostname (default: 127.0.0.1) and a request log line callback.

@@ -1,4 +1,5 @@
 import { checkRetryAfter, checkTarget, matches } from './faults.js';
+import { checkId } from './ids.js';
 import type { CheckoutCompletesScenario, FaultTarget, Scenario, SandboxCheckoutSession, SandboxOrder, SandboxRoute, StatusFault } from './types.js';
 
 const KINDS = ['checkout-completes', 'rate-limited', 'flaky'] as const;
@@ -150,10 +151,13 @@ function activate(scenario: Scenario, store: ScenarioStore): Active {
 function checkout(scenario: CheckoutCompletesScenario, store: ScenarioStore): Checkout {
   const { sessionId } = scenario;
   if (typeof sessionId !== 'string' || sessionId === '') throw new TypeError('"scenario.sessionId" must be a non-empty string');
+  checkId(sessionId);
   if (!store.sessions.has(sessionId))
     throw new TypeError(`"scenario.sessionId" must name a stored session; there is no ${JSON.stringify(sessionId)}`);
   const orderId = scenario.orderId ?? `ord_${sessionId.replace(/^cs_/, '')}`;
   if (typeof orderId !== 'string' || orderId === '') throw new TypeError('"scenario.orderId" must be a non-empty string');
+  // The order this creates is a record like any other: under an id the SDK can request.
+  checkId(orderId);
   const neither = scenario.afterRequests === undefined && scenario.afterMs === undefined;
   const afterRequests = positiveInteger(scenario.afterRequests, neither ? 3 : Infinity, 'scenario.afterRequests');
   const afterMs = scenario.afterMs ?? Infinity;

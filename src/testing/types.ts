@@ -90,9 +90,14 @@ export interface StatusFault extends FaultBase {
   code?: number;
   /** Envelope msg; default: the status's reason phrase. */
   msg?: string;
-  /** Retry-After: a number of seconds, or a string sent as is (an HTTP date). */
+  /** Retry-After: a number of seconds, or a string sent as is (an HTTP date), a valid header value as for `headers`. */
   retryAfter?: number | string;
-  /** Extra response headers: valid HTTP names and values (no line breaks). */
+  /**
+   * Extra response headers: names that are HTTP tokens, values of visible ASCII or Latin-1 characters, spaces and tabs
+   * (what both the `Headers` constructor and Node's HTTP server accept). Not the headers that frame the body or the
+   * connection: `content-length`, `content-encoding`, `transfer-encoding`, `connection`, `keep-alive`,
+   * `proxy-connection`, `te`, `trailer`, `upgrade`.
+   */
   headers?: Record<string, string>;
 }
 /** An HTML error page instead of JSON (status default 200, as a misrouted proxy or captive portal sends). */
@@ -164,10 +169,13 @@ export interface SandboxOptions {
   /** Keep at most this many log entries (the newest). Default 1000. */
   logLimit?: number;
   /**
-   * Origins whose browser pages may call the sandbox (CORS), such as `['http://localhost:5173']` for a front-end
-   * dev server. Default none: browsers refuse the answers for pages on other origins.
+   * Which browser pages may read the sandbox's answers (CORS): `true` for pages on any origin, `false` for none
+   * (browsers refuse the answers, as for a server without CORS), or a list of origins, such as
+   * `['http://localhost:5173']` for a front-end dev server. Default `true`: the sandbox is a test server, holding
+   * made-up records under a key that is not the service's, so DOM test environments (happy-dom, jsdom) and dev pages
+   * work without setup.
    */
-  cors?: readonly string[];
+  cors?: boolean | readonly string[];
 }
 
 /** A stand-in for the checkout service, answering `Request`s with `Response`s. */
@@ -180,9 +188,12 @@ export interface Sandbox {
   getOrder(id: string): SandboxOrder | undefined;
   /** A copy of the stored checkout session, or `undefined`. */
   getSession(id: string): SandboxCheckoutSession | undefined;
-  /** Adds or replaces an order (wire format); a copy is stored. */
+  /**
+   * Adds or replaces an order (wire format); a copy is stored. Throws a `TypeError` for a field the SDK would reject,
+   * and the SDK's `InvalidIdError` for an id it would not request.
+   */
   putOrder(order: SandboxOrder): void;
-  /** Adds or replaces a checkout session (wire format); a copy is stored. */
+  /** Adds or replaces a checkout session (wire format), checked as `putOrder` checks an order; a copy is stored. */
   putSession(session: SandboxCheckoutSession): void;
   /** Removes an order; `true` when there was one. */
   deleteOrder(id: string): boolean;

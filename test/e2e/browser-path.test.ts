@@ -11,7 +11,8 @@ import { chromiumAvailable, launch, sdkForBrowsers } from './browser.js';
 
 // The front-end dev path of docs/testing.md: a page on its own origin (a dev server's) calls the sandbox bin
 // directly, with the SDK and the sandbox key (`dangerouslyAllowBrowser`, for a trusted page in development).
-// Without --cors the browser refuses the answer; with --cors <that origin> the preflight for X-API-KEY passes.
+// By default (any origin) and with --cors <that origin> the preflight for X-API-KEY passes; with --no-cors, or --cors
+// for another origin, the browser refuses the answer.
 const KEY = 'sk_sandbox_browser_path';
 const available = chromiumAvailable();
 
@@ -40,6 +41,7 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
   let browser: Browser;
   let devServer: { origin: string; server: Server };
   let stranger: { origin: string; server: Server };
+  let open: { bin: Bin; url: string };
   let plain: { bin: Bin; url: string };
   let withCors: { bin: Bin; url: string };
 
@@ -54,7 +56,7 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
     buildIfStale();
     const sdk = await sdkForBrowsers();
     [devServer, stranger] = await Promise.all([servePage(sdk), servePage(sdk)]);
-    [plain, withCors, browser] = await Promise.all([sandbox([]), sandbox(['--cors', devServer.origin]), launch()]);
+    [open, plain, withCors, browser] = await Promise.all([sandbox([]), sandbox(['--no-cors']), sandbox(['--cors', devServer.origin]), launch()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -75,7 +77,12 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
     return result;
   }
 
-  test('without --cors: the preflight for X-API-KEY gets no permission, so the request is never sent', async () => {
+  test('by default, any origin: the preflight gets 204 with Access-Control-Allow-Origin: *, then the order arrives', async () => {
+    expect(await lookUp(stranger.origin, open.url)).toEqual({ ok: true, orderId: 'ord_ada_1', amountTotal: 73.27 });
+    await open.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 204\n(?:.*\n)*.*GET \/api\/order\/ord_ada_1 -> 200\n/);
+  });
+
+  test('with --no-cors: the preflight for X-API-KEY gets no permission, so the request is never sent', async () => {
     expect(await lookUp(devServer.origin, plain.url)).toEqual({ ok: false, name: 'NetworkError' });
     await plain.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405\n/);
     expect(plain.bin.output()).not.toMatch(/GET \/api\/order\/ord_ada_1/);

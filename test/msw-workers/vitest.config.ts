@@ -1,14 +1,11 @@
-import { join } from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
-import { defineProject } from 'vitest/config';
-import { writeDocExamples } from '../sandbox/docs-examples.js';
-
-// docs/testing.md's "Testing a Worker" examples run here as written, beside this project's own tests.
-writeDocExamples(join(import.meta.dirname, 'docs-examples'), (code) => code.startsWith('// worker'));
+import { configDefaults, defineProject } from 'vitest/config';
 
 // MSW inside the Workers vitest integration: the tests run in workerd, a Worker calls the global `fetch`, and
 // MSW's network API (`defineNetwork` with its FetchInterceptor; msw/node's `setupServer` cannot load in workerd)
-// answers it with the sandbox's handlers. Imports the built package: `npm run build` first.
+// answers it with the sandbox's handlers. Imports the built package: `npm run build` first. docs/testing.md's
+// "Testing a Worker" examples run as written from guide-examples.test.ts; the global setup writes them when this
+// project runs, never when a config merely loads.
 export default defineProject({
   plugins: [
     cloudflareTest({
@@ -19,5 +16,7 @@ export default defineProject({
     name: 'msw-workers',
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'docs-examples/**'],
+    globalSetup: ['./global-setup.ts'],
   },
 });

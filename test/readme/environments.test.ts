@@ -8,8 +8,10 @@ import { codeBlocks, consumerProject } from './readme.js';
 
 // The testing guide's examples (README.md "## Testing" and docs/testing.md, those for Node's test runners) run as
 // written with vitest in a consumer's project where the packed package is installed, once with
-// `environment: 'node'` and once with `environment: 'happy-dom'`: a DOM hosted by Node is not a browser, so the
-// examples that pass `apiKey` work in both. Worker, Deno and Bun examples run in their own runtimes elsewhere.
+// `environment: 'node'` and once with `environment: 'happy-dom'`, both with vitest's and happy-dom's default
+// settings: a DOM hosted by Node is not a browser, so the examples that pass `apiKey` work in both, and the sandbox
+// answers CORS for any origin, so happy-dom's same-origin policy lets serveSandbox's and MSW's answers through.
+// Worker, Deno and Bun examples run in their own runtimes elsewhere.
 const { app }: Packed = inject('packed');
 const consumer = consumerProject(app);
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
@@ -54,7 +56,7 @@ interface Report {
   }[];
 }
 
-// The configurations: the guide's own for happy-dom (with its same-origin setting), vitest's defaults for node.
+// The configurations: the guide's own for happy-dom, vitest's defaults for node.
 const happyDomConfig = codeBlocks('docs/testing.md', ['ts']).find(
   (block) => block.heading === '### In a DOM test environment (happy-dom)' && block.code.startsWith('// vitest.config.ts'),
 );
@@ -97,6 +99,8 @@ describe("the testing guide's examples pass under vitest", () => {
     expect(examples.some((block) => block.code.includes("from 'checkout-lookup/testing/node'"))).toBe(true);
     expect(expected).toBeGreaterThanOrEqual(8);
     expect(happyDomConfig?.code).toContain("environment: 'happy-dom'");
+    // happy-dom's default settings: its same-origin policy on, nothing turned off for the sandbox.
+    expect(happyDomConfig?.code).not.toMatch(/environmentOptions|happyDOM|disableSameOriginPolicy/);
   });
 
   test.each([

@@ -1,4 +1,6 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { describe, expect, test } from 'vitest';
+import { getOrder, getSession, InvalidIdError } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOrder } from '../../src/testing/index.js';
 import { ORIGIN, signed } from './helpers.js';
 
@@ -125,22 +127,38 @@ describe('faults and scenarios are checked when they are set', () => {
     [{ kind: 'status', status: 503, headers: { 'bad name': 'x' } }, '"fault.headers" has "bad name", which is not a valid header name'],
     [
       { kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } },
-      '"fault.headers.x-ok" must be a string without line breaks, a valid header value',
+      '"fault.headers.x-ok" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+000D at index 4',
     ],
-    [{ kind: 'status', status: 503, headers: { 'x-ok': 5 } }, '"fault.headers.x-ok" must be a string without line breaks, a valid header value'],
+    [
+      { kind: 'status', status: 503, headers: { 'x-ok': 5 } },
+      '"fault.headers.x-ok" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs',
+    ],
     // Beyond U+00FF: Headers refuse it (a ByteString), so it would throw when the answer is built.
     [
       { kind: 'status', status: 503, headers: { 'x-ok': 'snow \u2603' } },
-      '"fault.headers.x-ok" must be a string without line breaks, a valid header value',
+      '"fault.headers.x-ok" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+2603 at index 5',
+    ],
+    // Controls that Headers let through, but Node's HTTP server refuses when it writes the answer.
+    [
+      { kind: 'status', status: 503, headers: { 'x-debug': 'a\u0001b' } },
+      '"fault.headers.x-debug" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+0001 at index 1',
+    ],
+    [
+      { kind: 'status', status: 503, headers: { 'x-debug': 'a\u007fb' } },
+      '"fault.headers.x-debug" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+007F at index 1',
     ],
     [
       { kind: 'status', status: 503, retryAfter: 'bald \u{1F552}' },
-      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks',
+      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+1F552 at index 5',
+    ],
+    [
+      { kind: 'status', status: 503, retryAfter: '5\u0001' },
+      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+0001 at index 1',
     ],
     [{ kind: 'status', status: 503, headers: ['x'] }, '"fault.headers" must be an object of header names and values'],
     [
       { kind: 'status', status: 503, retryAfter: 'soon\n' },
-      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks',
+      '"fault.retryAfter" must be a non-negative integer of seconds or an HTTP date string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+000A at index 4',
     ],
     [{ kind: 'status', status: 503, msg: 5 }, '"fault.msg" must be a string'],
     [{ kind: 'status', status: 503, code: 1.5 }, '"fault.code" must be an integer'],
@@ -172,8 +190,177 @@ describe('faults and scenarios are checked when they are set', () => {
     const sandbox = createSandbox();
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', retryAfter: 'Wed, 21 Oct 2026\r\nx: y' })).toEqual({
       status: 400,
-      body: { error: '"scenario.retryAfter" must be a non-negative integer of seconds or an HTTP date string without line breaks' },
+      body: {
+        error:
+          '"scenario.retryAfter" must be a non-negative integer of seconds or an HTTP date string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+000D at index 16',
+      },
     });
+  });
+});
+
+describe('fault headers are what a server can send', () => {
+  const accepts = (run: () => unknown) => {
+    try {
+      run();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Every character from U+0000 to U+03FF, line separators, a BOM, lone surrogates, U+FFFF.
+  const characters = [...Array.from({ length: 0x400 }, (_, code) => code), 0x2028, 0x2029, 0xfeff, 0xd800, 0xdfff, 0xffff].map((code) =>
+    String.fromCharCode(code),
+  );
+
+  test("a header value is accepted exactly when the Headers constructor and Node's HTTP server both accept it, and retryAfter likewise", () => {
+    const sandbox = createSandbox();
+    const refused: string[] = [];
+    for (const character of characters) {
+      const value = `a${character}b`;
+      const sendable = accepts(() => new Headers({ 'x-value': value })) && accepts(() => validateHeaderValue('x-value', value));
+      const label = `U+${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      expect(
+        accepts(() => sandbox.fault({}, { kind: 'status', status: 503, headers: { 'x-value': value } })),
+        `${label} in a header`,
+      ).toBe(sendable);
+      expect(
+        accepts(() => sandbox.fault({}, { kind: 'status', status: 503, retryAfter: value })),
+        `${label} in retryAfter`,
+      ).toBe(sendable);
+      if (!sendable) refused.push(label);
+    }
+    // Both refuse the controls but tab, and everything beyond U+00FF; both keep Latin-1.
+    expect(refused).toContain('U+0001');
+    expect(refused).toContain('U+007f');
+    expect(refused).not.toContain('U+0009');
+    expect(refused).not.toContain('U+00e9');
+    expect(refused).toHaveLength(0x20 - 1 + 1 + (characters.length - 0x100));
+  });
+
+  test("a header name is accepted exactly when the Headers constructor and Node's HTTP server both accept it", () => {
+    const sandbox = createSandbox();
+    for (const character of characters.slice(0, 0x100)) {
+      const name = `x-${character}`;
+      const sendable = accepts(() => new Headers({ [name]: '1' })) && accepts(() => validateHeaderName(name));
+      expect(
+        accepts(() => sandbox.fault({}, { kind: 'status', status: 503, headers: { [name]: '1' } })),
+        JSON.stringify(name),
+      ).toBe(sendable);
+    }
+  });
+
+  test.each(['Content-Length', 'content-encoding', 'Transfer-Encoding', 'connection', 'Keep-Alive', 'proxy-connection', 'TE', 'trailer', 'Upgrade'])(
+    'a fault that sets %s, a header framing the body or the connection: 400 naming it, nothing armed',
+    async (header) => {
+      const sandbox = createSandbox();
+      const fault = {
+        kind: 'status',
+        status: 503,
+        headers: { 'x-fine': '1', [header]: header.toLowerCase() === 'content-length' ? '9999' : 'gzip' },
+      };
+      expect(await control(sandbox, 'POST', '/faults', { fault })).toEqual({
+        status: 400,
+        body: {
+          error: `"fault.headers" has "${header}", which frames the body or the connection; the sandbox sets those from the answer it sends (refused: connection, content-encoding, content-length, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade)`,
+        },
+      });
+      expect(() => sandbox.fault({}, fault as never)).toThrow(`"fault.headers" has "${header}", which frames the body or the connection`);
+      expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(200);
+    },
+  );
+
+  test('other headers of the answer, Content-Type and Cache-Control among them, may still be set', async () => {
+    const sandbox = createSandbox();
+    sandbox.fault(
+      {},
+      { kind: 'status', status: 503, headers: { 'content-type': 'text/plain', 'cache-control': 'max-age=60', 'x-request-id': 'req_1' } },
+    );
+    const answer = await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'));
+    expect([answer.status, answer.headers.get('content-type'), answer.headers.get('cache-control'), answer.headers.get('x-request-id')]).toEqual([
+      503,
+      'text/plain',
+      'max-age=60',
+      'req_1',
+    ]);
+  });
+});
+
+describe('ids the SDK would refuse to request are refused', () => {
+  const base = { baseUrl: ORIGIN, apiKey: 'sk_test_unused', fetch: () => Promise.reject(new Error('no request expected')) };
+  /** The message of the InvalidIdError the SDK itself throws for `id`. */
+  async function sdkRefusal(id: string): Promise<string> {
+    const error = await getOrder(id, base).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidIdError);
+    await expect(getSession(id, base)).rejects.toThrow((error as Error).message);
+    return (error as Error).message;
+  }
+  const IDS: [string, string, string][] = [
+    ['a line break', 'a\nb', 'a%0Ab'],
+    ['300 characters', 'o'.repeat(300), 'o'.repeat(300)],
+    ['U+2028, a line separator', 'a\u2028b', 'a%E2%80%A8b'],
+    ['a C1 control', 'a\u0085b', 'a%C2%85b'],
+  ];
+
+  test.each(IDS)('PUT /__sandbox/orders|sessions/{id} with %s: 400 with the message of InvalidIdError, nothing stored', async (_, id, encoded) => {
+    const sandbox = createSandbox();
+    const message = await sdkRefusal(id);
+    expect(await control(sandbox, 'PUT', `/orders/${encoded}`, { status: 'success' })).toEqual({ status: 400, body: { error: message } });
+    expect(await control(sandbox, 'PUT', `/sessions/${encoded}`, { status: 'open' })).toEqual({ status: 400, body: { error: message } });
+    expect([sandbox.getOrder(id), sandbox.getSession(id)]).toEqual([undefined, undefined]);
+    // Even before a body that is itself wrong: the id is what cannot work.
+    expect(await control(sandbox, 'PUT', `/orders/${encoded}`, 'not json')).toEqual({ status: 400, body: { error: message } });
+  });
+
+  test.each(IDS)('putOrder, putSession and a seed with %s throw the InvalidIdError, storing nothing', async (_, id) => {
+    const sandbox = createSandbox({ seed: false });
+    const message = await sdkRefusal(id);
+    expect(() => sandbox.putOrder({ orderId: id })).toThrow(new InvalidIdError(message));
+    expect(() => sandbox.putOrder({ orderId: id })).toThrow(InvalidIdError);
+    expect(() => sandbox.putSession({ sessionId: id })).toThrow(InvalidIdError);
+    expect([sandbox.getOrder(id), sandbox.getSession(id)]).toEqual([undefined, undefined]);
+    expect(() => createSandbox({ seed: { sessions: [{ sessionId: 'cs_1' }, { sessionId: id }] } })).toThrow(
+      new TypeError(`"seed.sessions[1].sessionId": ${message}`),
+    );
+  });
+
+  test('a scenario with orderId "x\ny", or a sessionId or target id the SDK refuses: 400 with the message of InvalidIdError', async () => {
+    const sandbox = createSandbox();
+    const lineBreak = await sdkRefusal('x\ny');
+    expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', orderId: 'x\ny' })).toEqual({
+      status: 400,
+      body: { error: lineBreak },
+    });
+    expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_\u2028' })).toEqual({
+      status: 400,
+      body: { error: await sdkRefusal('cs_\u2028') },
+    });
+    expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', target: { id: 'x\ny' } })).toEqual({
+      status: 400,
+      body: { error: lineBreak },
+    });
+    expect(await control(sandbox, 'POST', '/faults', { target: { id: 'x\ny' }, fault: { kind: 'drop' } })).toEqual({
+      status: 400,
+      body: { error: lineBreak },
+    });
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
+  });
+
+  test('a scenario whose default order id would be over 256 characters is refused, so no order is created under it', async () => {
+    const long = `cs_${'x'.repeat(254)}`; // 257 characters; the order would be ord_ + 254 = 258
+    const sandbox = createSandbox({ seed: false });
+    expect(() => sandbox.putSession({ sessionId: long })).toThrow(InvalidIdError);
+    const session = 'x'.repeat(254); // a valid session id; its order would be "ord_" + 254 characters
+    sandbox.putSession({ sessionId: session });
+    expect(() => sandbox.scenario({ kind: 'checkout-completes', sessionId: session })).toThrow(await sdkRefusal(`ord_${session}`));
+  });
+
+  test('the longest id the SDK requests, 256 characters, is stored and served', async () => {
+    const sandbox = createSandbox();
+    const id = 'o'.repeat(256);
+    expect((await control(sandbox, 'PUT', `/orders/${id}`, { status: 'success' })).status).toBe(201);
+    const order = await getOrder(id, { baseUrl: ORIGIN, apiKey: sandbox.apiKey, fetch: sandbox.fetch });
+    expect(order.orderId).toBe(id);
   });
 });
 

@@ -78,6 +78,44 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
+  test('a fault or record the server could not send is refused with 400, and every request after it is answered as before', async () => {
+    const bin = start(['--port', '0', '--key', 'sk_test_cli_refusals']);
+    const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await bin.waitFor(/Ctrl-C stops/);
+    const headers = { 'x-api-key': 'sk_test_cli_refusals', 'x-timestamp': String(Date.now()) };
+    const control = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${url}/__sandbox${path}`, { method, headers, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as { error?: string } };
+    };
+    const refused = [
+      await control('POST', '/faults', { fault: { kind: 'status', status: 503, headers: { 'x-debug': 'a\u0001b' } } }),
+      await control('POST', '/faults', { fault: { kind: 'status', status: 503, retryAfter: '1\u0001' } }),
+      await control('POST', '/faults', { fault: { kind: 'status', status: 503, headers: { 'content-length': '9999' } } }),
+      await control('POST', '/faults', { fault: { kind: 'status', status: 503, headers: { 'content-encoding': 'gzip' } } }),
+      await control('POST', '/scenarios', { kind: 'rate-limited', retryAfter: '\u001b[2J' }),
+      await control('PUT', '/orders/a%0Ab', { status: 'success' }),
+      await control('POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', orderId: 'x\ny' }),
+    ];
+    expect(refused.map(({ status }) => status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    expect(refused[0]!.body.error).toContain('"fault.headers.x-debug" must be a valid header value');
+    expect(refused[2]!.body.error).toContain('"fault.headers" has "content-length", which frames the body or the connection');
+    expect(refused[5]!.body.error).toMatch(/^"id" must be 1 to 256 characters/);
+    for (const path of [
+      '/api/order/ord_ada_1',
+      '/api/checkout/session/cs_open_ada',
+      '/api/checkout/session/cs_open_ada',
+      '/api/checkout/session/cs_open_ada',
+      '/api/checkout/session/cs_open_ada',
+    ]) {
+      expect((await fetch(`${url}${path}`, { headers })).status).toBe(200);
+    }
+    await bin.waitFor(/GET \/api\/order\/ord_ada_1 -> 200\n/);
+    expect(bin.output()).not.toMatch(/^\s+at /m); // no stack trace
+    expect(bin.output()).not.toContain('-> 500');
+    bin.child.kill('SIGINT');
+    expect((await bin.exit).code).toBe(0);
+  });
+
   test('--key and --seed: the given key, only the seeded records, and SIGTERM stops it too', async () => {
     const seedFile = join(dir, 'seed.json');
     writeFileSync(
@@ -123,11 +161,12 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     [['--key', ''], /--key must not be empty/],
     [['--cors', 'localhost:5173'], /--cors must be origins separated by commas, such as http:\/\/localhost:5173, not "localhost:5173"/],
     [['-c', 'http://localhost:5173/app'], /--cors must be origins separated by commas/],
+    [['--cors', 'http://localhost:5173', '--no-cors'], /--cors and --no-cors do not go together: pick one/],
   ])('%j exits 2 with a clear message and the usage', async (args, message) => {
     const bin = start(args);
     expect((await bin.exit).code).toBe(2);
     expect(bin.output()).toMatch(message);
-    expect(bin.output()).toContain('Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins]');
+    expect(bin.output()).toContain('Usage: checkout-lookup-sandbox [-p N] [-k K] [-s file.json] [-c origins | --no-cors]');
   });
 
   test('--help lists every flag, short and long, the port story and where the docs are', async () => {
@@ -135,10 +174,44 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
       const bin = start([flag]);
       expect((await bin.exit).code).toBe(0);
       const help = bin.output();
-      for (const line of ['-p, --port N', '-k, --key K', '-s, --seed file.json', '-c, --cors origins', '-h, --help']) expect(help).toContain(line);
+      for (const line of ['-p, --port N', '-k, --key K', '-s, --seed file.json', '-c, --cors origins', '--no-cors', '-h, --help'])
+        expect(help).toContain(line);
       expect(help).toContain('(default 8790; 0 picks a free one)');
       expect(help).toContain('The sample worker (npm start) listens on 8787 and calls this sandbox on 8790.');
       expect(help).toContain('node_modules/checkout-lookup/docs/testing.md');
+    }
+  });
+
+  test('CORS: any origin by default, over a real socket; --no-cors turns it off', async () => {
+    const preflight = (url: string) =>
+      fetch(`${url}/api/order/ord_ada_1`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key,x-timestamp',
+        },
+      });
+    const open = start(['--port', '0']);
+    const [, openUrl] = await open.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await open.waitFor(/Ctrl-C stops/);
+    expect(open.output()).toContain('Browser pages on any origin may call it (CORS); --cors <origins> narrows that, --no-cors turns it off.');
+    const allowed = await preflight(openUrl!);
+    expect([allowed.status, allowed.headers.get('access-control-allow-origin'), allowed.headers.get('access-control-allow-headers')]).toEqual([
+      204,
+      '*',
+      'x-api-key,x-timestamp',
+    ]);
+
+    const closed = start(['--port', '0', '--no-cors']);
+    const [, closedUrl] = await closed.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await closed.waitFor(/Ctrl-C stops/);
+    expect(closed.output()).toContain('No CORS (--no-cors): browsers refuse its answers to pages on other origins.');
+    const refused = await preflight(closedUrl!);
+    expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([405, null]);
+    for (const bin of [open, closed]) {
+      bin.child.kill('SIGINT');
+      expect((await bin.exit).code).toBe(0);
     }
   });
 

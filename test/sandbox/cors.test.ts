@@ -9,12 +9,64 @@ function preflight(headers: Record<string, string>, path = ORDER): Request {
   return new Request(new URL(path, ORIGIN), { method: 'OPTIONS', headers });
 }
 
-describe('CORS (opt-in with the cors option)', () => {
-  test('without it: no CORS headers, and a preflight gets no permission', async () => {
+describe('CORS for any origin (the default)', () => {
+  test('every answer carries Access-Control-Allow-Origin: *, with an Origin or without, errors and the control API included', async () => {
+    for (const sandbox of [createSandbox(), createSandbox({ cors: true })]) {
+      for (const headers of [{ origin: DEV_SERVER }, { origin: 'null' }, {}]) {
+        const ok = await sandbox.fetch(signed(sandbox, ORDER, { headers }));
+        expect(ok.status).toBe(200);
+        expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+        expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After');
+        expect(ok.headers.get('vary')).toBeNull(); // the same answer for every origin
+      }
+      const missing = await sandbox.fetch(signed(sandbox, '/api/order/ord_none'));
+      expect([missing.status, missing.headers.get('access-control-allow-origin')]).toEqual([404, '*']);
+      const control = await sandbox.fetch(new Request(`${ORIGIN}/__sandbox/log`, { headers: { 'x-api-key': sandbox.apiKey } }));
+      expect([control.status, control.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
+    }
+  });
+
+  test('a preflight gets 204 with the methods and the headers it asked for, unlogged, using no fault', async () => {
     const sandbox = createSandbox();
+    sandbox.fault({ route: 'order' }, { kind: 'status', status: 503, times: 1 });
+    const asked = await sandbox.fetch(
+      preflight({
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key,x-timestamp',
+      }),
+    );
+    expect(asked.status).toBe(204);
+    expect(Object.fromEntries(asked.headers)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, PUT, POST, DELETE',
+      'access-control-allow-headers': 'x-api-key,x-timestamp',
+      'access-control-max-age': '600',
+      vary: 'Access-Control-Request-Headers',
+    });
+    expect(sandbox.log).toEqual([]);
+    expect((await sandbox.fetch(signed(sandbox, ORDER))).status).toBe(503);
+  });
+
+  test('an OPTIONS without Origin or Access-Control-Request-Method is a preflight too: MSW in a DOM environment drops them', async () => {
+    const sandbox = createSandbox();
+    const asked = await sandbox.fetch(preflight({}));
+    expect([asked.status, asked.headers.get('access-control-allow-origin'), asked.headers.get('access-control-allow-methods')]).toEqual([
+      204,
+      '*',
+      'GET, PUT, POST, DELETE',
+    ]);
+    expect(sandbox.log).toEqual([]);
+  });
+});
+
+describe('CORS off (cors: false)', () => {
+  test('no CORS headers, and a preflight gets no permission', async () => {
+    const sandbox = createSandbox({ cors: false });
     const answer = await sandbox.fetch(signed(sandbox, ORDER, { headers: { origin: DEV_SERVER } }));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('vary')).toBeNull();
     const asked = await sandbox.fetch(
       preflight({ origin: DEV_SERVER, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' }),
     );
@@ -22,7 +74,9 @@ describe('CORS (opt-in with the cors option)', () => {
     expect(asked.headers.get('access-control-allow-origin')).toBeNull();
     expect(asked.headers.get('access-control-allow-headers')).toBeNull();
   });
+});
 
+describe('CORS for listed origins only (cors: [origins])', () => {
   test('a preflight from a listed origin gets 204 with the methods and the headers it asked for, unlogged, using no fault', async () => {
     const sandbox = createSandbox({ cors: [DEV_SERVER] });
     sandbox.fault({ route: 'order' }, { kind: 'status', status: 503, times: 1 });
@@ -68,10 +122,12 @@ describe('CORS (opt-in with the cors option)', () => {
     expect(plain.status).toBe(405);
   });
 
-  test('refuses a cors option that is not a list of origins, naming it', () => {
-    expect(() => createSandbox({ cors: DEV_SERVER as never })).toThrow(
-      new TypeError('"cors" must be an array of origins, such as ["http://localhost:5173"]'),
-    );
+  test('refuses a cors option that is not true, false or a list of origins, naming it', () => {
+    for (const bad of [DEV_SERVER, 'true', 1, null]) {
+      expect(() => createSandbox({ cors: bad as never })).toThrow(
+        new TypeError('"cors" must be true (any origin, the default), false (none) or an array of origins, such as ["http://localhost:5173"]'),
+      );
+    }
     for (const bad of ['localhost:5173', 'http://localhost:5173/', 'ftp://files.example', '*', 5]) {
       expect(() => createSandbox({ cors: [bad as never] })).toThrow(`${JSON.stringify(bad)} is not one`);
     }

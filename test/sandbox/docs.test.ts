@@ -45,3 +45,84 @@ test('every curl command of the control API section prints what the doc says', a
     expect(actual).toEqual(expected);
   }
 });
+
+test('the control API table lists exactly the methods each route allows', async () => {
+  const table = section.slice(section.indexOf('| Method and path |'), section.indexOf('Any other path under'));
+  const documented = new Map<string, Set<string>>();
+  for (const [, cell] of table.matchAll(/^\| ((?:`[^`|]+`,? ?)+) \|/gm)) {
+    const methods = [...cell!.matchAll(/\b(GET|PUT|POST|DELETE)\b/g)].map(([method]) => method);
+    const path = /(\/__sandbox\/\S+?)`/.exec(cell!)![1]!;
+    for (const method of methods) documented.set(path, (documented.get(path) ?? new Set()).add(method));
+  }
+  expect([...documented.keys()].sort()).toEqual([
+    '/__sandbox/faults',
+    '/__sandbox/faults/{id}',
+    '/__sandbox/log',
+    '/__sandbox/orders/{id}',
+    '/__sandbox/reset',
+    '/__sandbox/scenarios',
+    '/__sandbox/scenarios/{id}',
+    '/__sandbox/sessions/{id}',
+  ]);
+  for (const [path, methods] of documented) {
+    // A method no route has: the 405's Allow lists what the route does.
+    const answer = await fetch(`${url}${path.replace('{id}', 'x_1')}`, { method: 'PATCH', headers: { 'x-api-key': 'sk_sandbox_dev' } });
+    expect({ path, status: answer.status, allow: answer.headers.get('allow')?.split(', ').sort() }).toEqual({
+      path,
+      status: 405,
+      allow: [...methods].sort(),
+    });
+  }
+});
+
+test("the command's options table has every flag of its --help, and no other", async () => {
+  const help = startBin(['--help'], tmpdir());
+  await help.exit;
+  const flags = (text: string) => [...new Set([...text.matchAll(/(?<![\w-])(-[a-z]|--[a-z][a-z-]+)\b/g)].map(([flag]) => flag))].sort();
+  const cli = DOC.slice(DOC.indexOf('## From a terminal'), DOC.indexOf('## The control API'));
+  const table = cli.slice(cli.indexOf('| Option | Default | Meaning |'));
+  const rows = table.slice(0, table.indexOf('\n\n'));
+  const firstCells = rows
+    .split('\n')
+    .slice(2)
+    .map((row) => row.split(' | ')[0]!)
+    .join(' ');
+  const usage = help.output().slice(help.output().indexOf('\n\n') + 2);
+  const options = usage.slice(usage.indexOf('\n\n') + 2, usage.indexOf('The sample worker'));
+  expect(flags(firstCells)).toEqual(
+    flags(
+      options
+        .split('\n')
+        .map((line) => line.slice(0, 25))
+        .join(' '),
+    ),
+  );
+  expect(flags(firstCells)).toContain('--no-cors');
+});
+
+test('the Node versions of "What each part needs" are those the packages require', () => {
+  const needs = DOC.slice(DOC.indexOf('## What each part needs'), DOC.indexOf('## In your tests'));
+  const pkg = (name: string) =>
+    JSON.parse(readFileSync(resolve(import.meta.dirname, '../../node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+      engines: { node: string };
+    };
+  const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    engines: { node: string };
+    peerDependencies: Record<string, string>;
+  };
+  const row = (part: string) => needs.split('\n').find((line) => line.startsWith(`| ${part}`)) ?? '';
+  expect(own.engines.node).toBe('>=20');
+  expect(row('`checkout-lookup/testing` (')).toContain('Node 20 or later');
+  expect(row('`npx checkout-lookup-sandbox`')).toContain('Node 20 or later');
+  expect(pkg('@hono/node-server').engines.node).toBe('>=20');
+  expect(own.peerDependencies['@hono/node-server']).toMatch(/^\^2\./);
+  expect(row('`checkout-lookup/testing/node`')).toContain('Node 20 or later, and `@hono/node-server` 2');
+  expect(pkg('msw').engines.node).toBe('>=22.12.0');
+  expect(own.peerDependencies.msw).toMatch(/^\^3\./);
+  expect(row('`checkout-lookup/testing/msw`')).toContain('`msw` 3 (an optional peer dependency), which needs **Node 22.12 or later**');
+  expect(pkg('vitest').version).toMatch(/^5\./);
+  expect(row('the vitest examples')).toContain(`vitest 5 needs **Node 22.12 or later** (\`${pkg('vitest').engines.node.replaceAll('|', '\\|')}\`)`);
+  expect(pkg('happy-dom').engines.node).toBe('>=20.0.0');
+  expect(row('the vitest examples')).toContain('happy-dom, for a DOM environment, Node 20 or later');
+});

@@ -29,7 +29,7 @@ test('the sandbox has examples to run', () => {
 
 test.each(examples)('the example of %s runs as written', async (name, code) => {
   expect(code).toMatch(/^import /); // self-contained: a reader can paste it
-  const source = code.replace(/from '([^']+)'/g, (whole, specifier: string) => {
+  const source = code.replace(/from '([^']+)'/g, (_, specifier: string) => {
     expect(IMPORTS, `${name} imports ${specifier}`).toHaveProperty([specifier]);
     return `from ${JSON.stringify(IMPORTS[specifier])}`;
   });

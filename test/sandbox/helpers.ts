@@ -16,6 +16,7 @@ export function signed(
 }
 
 /** Sends a request and reads the answer as status, headers and parsed JSON body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read any path of the parsed body (`body.data.status`) and compare it with toEqual
 export async function call(sandbox: Sandbox, request: Request): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await sandbox.fetch(request);
   const text = await response.text();

@@ -142,7 +142,7 @@ describe('scenario checkout-completes', () => {
   });
 
   test('completes at whichever of afterRequests and afterMs comes first', async () => {
-    const { sandbox, advance, at } = clocked();
+    const { sandbox, at } = clocked();
     sandbox.scenario({ kind: 'checkout-completes', sessionId: OPEN, afterMs: 1_000, afterRequests: 2 });
     await call(sandbox, signed(sandbox, SESSION, { timestamp: at() }));
     await call(sandbox, signed(sandbox, SESSION, { timestamp: at() }));

@@ -91,7 +91,6 @@ describe('seed data', () => {
     expect(SANDBOX_ORDERS_BY_ID.ord_nope).toBeUndefined();
     expect(Object.isFrozen(SANDBOX_ORDERS_BY_ID) && Object.isFrozen(SANDBOX_SESSIONS_BY_ID)).toBe(true);
     expect(() => {
-      
       (SANDBOX_ORDERS_BY_ID as Record<string, unknown>).ord_new = {};
     }).toThrow(TypeError);
   });

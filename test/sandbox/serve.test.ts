@@ -117,7 +117,13 @@ describe('serveSandbox', () => {
   test('stall: the server stops waiting once the client goes away, and close() does not hang', async () => {
     const sandbox = createSandbox();
     const signals: AbortSignal[] = [];
-    const server = await start({ ...sandbox, fetch: (request: Request) => (signals.push(request.signal), sandbox.fetch(request)) } as Sandbox);
+    const server = await start({
+      ...sandbox,
+      fetch: (request: Request) => {
+        signals.push(request.signal);
+        return sandbox.fetch(request);
+      },
+    } as Sandbox);
     sandbox.fault({}, { kind: 'stall' });
     const controller = new AbortController();
     const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox), signal: controller.signal });
@@ -164,7 +170,13 @@ describe('serveSandbox', () => {
   test('oversized: streams lazily, so a client that stops reading stops the production', async () => {
     const sandbox = createSandbox();
     const signals: AbortSignal[] = [];
-    const server = await start({ ...sandbox, fetch: (request: Request) => (signals.push(request.signal), sandbox.fetch(request)) } as Sandbox);
+    const server = await start({
+      ...sandbox,
+      fetch: (request: Request) => {
+        signals.push(request.signal);
+        return sandbox.fetch(request);
+      },
+    } as Sandbox);
     const size = 256 * 1024 * 1024;
     sandbox.fault({}, { kind: 'oversized', bytes: size });
     const controller = new AbortController();

@@ -1,17 +1,16 @@
-import { join } from 'node:path';
-import { defineProject } from 'vitest/config';
-import { toSources, writeDocExamples } from './docs-examples.js';
-
-// docs/testing.md's examples for Node run here as written (against the sources); the Worker ones in msw-workers.
-writeDocExamples(join(import.meta.dirname, 'docs-examples'), (code) => !code.startsWith('// worker'), toSources);
+import { configDefaults, defineProject } from 'vitest/config';
 
 // The sandbox's own behaviour, Request in and Response out, plus raw HTTP checks of serveSandbox, the built
-// command-line bin, and the docs' examples and curl commands.
+// command-line bin, and the docs' examples and curl commands. docs/testing.md's examples for Node run as written
+// (against the sources) from guide-examples.test.ts; the global setup writes them when this project runs, never when
+// a config merely loads. The Worker ones run in msw-workers.
 export default defineProject({
   test: {
     name: 'sandbox',
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'docs-examples/**'],
+    globalSetup: ['./global-setup.ts'],
     environment: 'node',
   },
 });
