@@ -186,6 +186,23 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
+  test("its nonce'd script takes the token out of the address bar and history, and replaces the page once signed in", async () => {
+    const token = await stack.token('cus_ada');
+    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    const nonce = /<script nonce="([^"]+)">/.exec(answer.body)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
+    expect(csp).toContain("connect-src 'self'");
+    const script = answer.body.slice(answer.body.indexOf(`<script nonce="${nonce}">`));
+    expect(script).toContain("history.replaceState(null, '', location.pathname)");
+    expect(script).toContain('location.replace(');
+    expect(script).not.toContain(token);
+    // A fresh nonce per answer.
+    const again = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    expect(/<script nonce="([^"]+)">/.exec(again.body)?.[1]).not.toBe(nonce);
+  });
+
   test('answers 200 with a form that posts the token and next to /sign-in, and sets no cookie', async () => {
     const token = await stack.token('cus_ada');
     const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);

@@ -70,10 +70,10 @@ export const SESSION_TYPE = 'checkout-lookup-session+jwt';
  * shows.
  */
 export async function sessionCookie(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  const token = await new SignJWT({ iat: Date.now() / 1000, ...claims })
+  const now = Date.now() / 1000;
+  const token = await new SignJWT({ iat: now, exp: Math.floor(now) + 12 * 3600, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
     .setSubject(sub)
-    .setExpirationTime('12h')
     .sign(new TextEncoder().encode(authSecret));
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -193,3 +193,16 @@ describe('the Workers rate-limit binding', () => {
     expect((await limited.send('/api/order/ord_grace_1', { headers: bearer(grace) })).status).toBe(200);
   });
 });
+
+test("sign-out through wrangler's local KV (SIGN_OUTS in wrangler.toml): a copy of the sign-in cookie is refused", async () => {
+  const token = await stack.token('cus_grace');
+  const body = new URLSearchParams({ token, next: '/' }).toString();
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: stack.url };
+  const posted = await stack.send('/sign-in', { method: 'POST', headers: form, body });
+  const pair = (posted.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+  expect((await stack.send('/orders/ord_grace_1', { headers: { Cookie: pair } })).status).toBe(200);
+  const out = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: pair } });
+  expect(out.status).toBe(200);
+  expect((await stack.send('/orders/ord_grace_1', { headers: { Cookie: pair } })).status).toBe(401);
+  expect((await stack.send('/api/order/ord_grace_1', { headers: bearer(token) })).status).toBe(401);
+});
