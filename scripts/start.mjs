@@ -126,7 +126,10 @@ const origin = `http://${HOST}:${workerPort}`;
 const site = `http://localhost:${workerPort}`;
 for (const deadline = Date.now() + 90_000; !stopping; await new Promise((resolve) => setTimeout(resolve, 250))) {
   const up = await fetch(origin, { signal: AbortSignal.timeout(2000) }).then(
-    (r) => (r.body?.cancel(), true),
+    (r) => {
+      r.body?.cancel();
+      return true;
+    },
     () => false,
   );
   if (up) break;
