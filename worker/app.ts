@@ -5,9 +5,9 @@ import type { Customer } from './auth.js';
 import type { Bindings, Settings } from './env.js';
 import type { Shopper } from './views/context.js';
 
-/** What an answer at a stop reads of the request: the steps' variables. */
+/** What an answer at a stop reads of the request: the steps' variables (`c.get`, a lookup; `c.var` copies them all). */
 export interface Stop {
-  readonly var: Readonly<Variables>;
+  get<Key extends keyof Variables>(key: Key): Variables[Key];
 }
 
 /** How a family of routes (JSON or pages) answers where the steps stop. */

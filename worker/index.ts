@@ -30,7 +30,7 @@ const app = new Hono<App>();
 // the family's security headers, `Server-Timing` for the time waited on the service (never on a 404), the
 // settings (or a 500 naming the one that is wrong), CORS for the allowed origins.
 app.use(requestId({ headerName: '' }), logLine, privateAnswers, byFamily(jsonHeaders, pageHeaders));
-app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.var.upstreamMs !== undefined }), settings, crossOrigin);
+app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
 // The families: the JSON routes answer in the service's envelope, the pages in the shopper's language.
 app.use(byFamily(jsonFamily, pageFamily));
 
@@ -51,12 +51,12 @@ app.post('/sign-out', sameOriginForm, signOut);
 app.notFound((c: AppContext) => {
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(allowed(c.req.path));
-  return c.var.answers.notFound(c);
+  return c.get('answers').notFound(c);
 });
 
 app.onError((error, c: AppContext) => {
   c.set('failure', { name: error instanceof Error ? error.name : typeof error });
-  return internalError(c.var.requestId);
+  return internalError(c.get('requestId'));
 });
 
 // The module worker's shape (ExportedHandler in Workers types), spelled out so the Node tests type-check it too.

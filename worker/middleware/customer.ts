@@ -12,7 +12,7 @@ import { readSignInCookie } from '../cookies.js';
 /** The customer of the sign-in cookie, or `undefined` without one or with one that fails. */
 export async function cookieCustomerOf(c: AppContext) {
   const token = readSignInCookie(c);
-  return token ? verifySignIn(token, c.var.settings) : undefined;
+  return token ? verifySignIn(token, c.get('settings')) : undefined;
 }
 
 /** The JSON routes: the customer of the Bearer token, else of a same-origin page's cookie. */
@@ -22,7 +22,7 @@ export const bearerCustomer = createMiddleware(async (c, next) => {
     c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
     c.set('invalidCredential', false);
   } else {
-    const customer = token === '' ? undefined : await verifyBearer(token, c.var.settings);
+    const customer = token === '' ? undefined : await verifyBearer(token, c.get('settings'));
     c.set('customer', customer);
     c.set('invalidCredential', customer === undefined);
   }
@@ -31,6 +31,6 @@ export const bearerCustomer = createMiddleware(async (c, next) => {
 
 /** The first step of a lookup: a signed-in customer, or 401. */
 export const requireCustomer = createMiddleware(async (c, next) => {
-  if (c.var.customer === undefined) return c.var.answers.unauthorized(c, c.var.invalidCredential);
+  if (c.get('customer') === undefined) return c.get('answers').unauthorized(c, c.get('invalidCredential'));
   await next();
 });

@@ -14,14 +14,14 @@ const JSON_ANSWERS: Answers = {
   unauthorized: (_c, invalid) => unauthorized(invalid),
   tooMany: (_c, seconds) => tooManyRequests(seconds),
   notFound: () => notFound(),
-  failed: (c, status) => upstreamFailed(status, c.var.requestId),
+  failed: (c, status) => upstreamFailed(status, c.get('requestId')),
 };
 
 const PAGE_ANSWERS: Answers = {
-  unauthorized: (c) => notSignedInPage(c.var.shopper),
-  tooMany: (c, seconds) => tooManyPage(c.var.shopper, seconds),
-  notFound: (c) => notFoundPage(c.var.shopper),
-  failed: (c, status) => upstreamFailedPage(status, c.var.requestId, c.var.shopper),
+  unauthorized: (c) => notSignedInPage(c.get('shopper')),
+  tooMany: (c, seconds) => tooManyPage(c.get('shopper'), seconds),
+  notFound: (c) => notFoundPage(c.get('shopper')),
+  failed: (c, status) => upstreamFailedPage(status, c.get('requestId'), c.get('shopper')),
 };
 
 /** The JSON routes' answers. */
@@ -44,11 +44,11 @@ export const pageFamily = createMiddleware(async (c, next) => {
   c.set('shopper', {
     reader: chooseReader(c.req.header('Accept-Language') ?? null),
     timeZone: readerTimeZone(c.req.raw),
-    settings: c.var.settings,
+    settings: c.get('settings'),
     site: url.host,
     path: url.pathname,
-    nonce: c.var.secureHeadersNonce ?? '',
-    customerId: c.var.customer?.id,
+    nonce: c.get('secureHeadersNonce') ?? '',
+    customerId: c.get('customer')?.id,
   });
   await next();
 });

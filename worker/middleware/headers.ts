@@ -27,7 +27,7 @@ const COMMON = {
 export const jsonHeaders = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
 
 /**
- * The page family: the nonce of this answer (`c.var.secureHeadersNonce`, which the pages put on their inline
+ * The page family: the nonce of this answer (`c.get('secureHeadersNonce')`, which the pages put on their inline
  * script) and, for an answer that is not a page (a redirect), a policy that loads nothing.
  */
 export const pageHeaders = secureHeaders({

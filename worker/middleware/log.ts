@@ -11,13 +11,13 @@ export const logLine = createMiddleware(async (c, next) => {
   await next();
   console.log(
     JSON.stringify({
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       route: routePath(c, -1),
       status: c.res.status,
-      upstreamMs: c.var.upstreamMs ?? null,
+      upstreamMs: c.get('upstreamMs') ?? null,
       ms: Date.now() - started,
-      ...(c.var.failure ? { error: c.var.failure } : {}),
+      ...(c.get('failure') ? { error: c.get('failure') } : {}),
     }),
   );
 });

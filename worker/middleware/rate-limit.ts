@@ -6,11 +6,11 @@ export const RETRY_AFTER_SECONDS = 60;
 
 /** Counts one lookup for the signed-in customer, or 429 when they are over the limit. No binding, no limit. */
 export const rateLimit = createMiddleware(async (c, next) => {
-  const { rateLimiter } = c.var.settings;
-  const customer = c.var.customer;
+  const { rateLimiter } = c.get('settings');
+  const customer = c.get('customer');
   if (rateLimiter !== undefined && customer !== undefined) {
     const { success } = await rateLimiter.limit({ key: customer.id });
-    if (!success) return c.var.answers.tooMany(c, RETRY_AFTER_SECONDS);
+    if (!success) return c.get('answers').tooMany(c, RETRY_AFTER_SECONDS);
   }
   await next();
 });

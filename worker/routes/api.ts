@@ -13,7 +13,7 @@ function found(view: object): Response {
 }
 
 /** The allow-listed order, for its owner. */
-export const orderJson = (c: Context<WithRecord<Order>>) => found(orderView(c.var.record));
+export const orderJson = (c: Context<WithRecord<Order>>) => found(orderView(c.get('record')));
 
 /** The allow-listed checkout session, for its customer. */
-export const checkoutSessionJson = (c: Context<WithRecord<CheckoutSession>>) => found(sessionView(c.var.record));
+export const checkoutSessionJson = (c: Context<WithRecord<CheckoutSession>>) => found(sessionView(c.get('record')));

@@ -10,15 +10,15 @@ import { orderPage } from '../views/order.js';
 // are middleware, declared with the routes in worker/index.ts.
 
 /** `/`: who is signed in and how to reach an order, or how to sign in. */
-export const home = (c: AppContext) => homePage(c.var.shopper);
+export const home = (c: AppContext) => homePage(c.get('shopper'));
 
 /** The order page; `?from=checkout` (where a completed checkout lands) adds "Payment received". */
 export const orderHtml = (c: Context<WithRecord<Order>>) =>
-  orderPage(orderView(c.var.record), c.var.shopper, c.req.query('from') === 'checkout', recordedRate(c.var.record));
+  orderPage(orderView(c.get('record')), c.get('shopper'), c.req.query('from') === 'checkout', recordedRate(c.get('record')));
 
 /** The checkout page in its state; `?check=1` (Check again) goes on to the order once there is one. */
 export const checkoutSessionHtml = (c: Context<WithRecord<CheckoutSession>>) =>
-  checkoutPage(sessionView(c.var.record), c.var.shopper, c.req.query('check') !== undefined);
+  checkoutPage(sessionView(c.get('record')), c.get('shopper'), c.req.query('check') !== undefined);
 
 // The one value the pages read from an order's metadata (which customers never see as such): the exchange rate the
 // service recorded for a payment in another currency, as the sandbox's `ord_grace_1` has it. A positive number only.

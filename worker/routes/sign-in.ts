@@ -40,9 +40,9 @@ export const CONTINUE_SCRIPT = `(() => {
 
 /** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
 export async function signInPage(c: AppContext): Promise<Response> {
-  const { reader } = c.var.shopper;
-  const current = c.var.customer;
-  const settings = c.var.settings;
+  const { reader } = c.get('shopper');
+  const current = c.get('customer');
+  const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return message(c, 400, reader.t.linkRefused);
   const token = c.req.query('token') ?? null;
@@ -69,7 +69,7 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
     form: true,
     signedIn: current !== undefined,
     script: CONTINUE_SCRIPT,
-    nonce: c.var.shopper.nonce,
+    nonce: c.get('shopper').nonce,
   });
 }
 
@@ -78,12 +78,12 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
  * for a sign-in of the worker's own (never the link's token) and sets it as the cookie.
  */
 export async function signIn(c: AppContext): Promise<Response> {
-  const { reader } = c.var.shopper;
+  const { reader } = c.get('shopper');
   const form = await readForm(c);
   if (form === undefined) return message(c, 400, reader.t.signInFailed);
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return message(c, 400, reader.t.linkRefused);
-  const checked = await checkSignIn(form.get('token'), c.var.settings);
+  const checked = await checkSignIn(form.get('token'), c.get('settings'));
   if ('refused' in checked) return refusal(c, checked.refused);
   const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
   return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
@@ -121,13 +121,13 @@ const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expire
 
 /** The page for a refused link: what went wrong in the reader's words. */
 function refusal(c: AppContext, refused: Refusal): Promise<Response> {
-  const { reader } = c.var.shopper;
+  const { reader } = c.get('shopper');
   const words = signInWords(reader);
   const text =
     refused === 'expired'
       ? words.linkExpired
       : refused === 'too-long-lived'
-        ? words.linkTooLongLived(duration(c.var.settings.linkMaxLifetime, reader))
+        ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? words.linkTooLarge
           : reader.t.signInFailed;
@@ -142,9 +142,9 @@ function duration(seconds: number, reader: Reader): string {
 
 /** A one-message page, with the sign-out link when the reader is signed in. */
 function message(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
-  const { reader } = c.var.shopper;
+  const { reader } = c.get('shopper');
   const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
-  return page({ status, title, body, reader, settings: c.var.settings, signedIn: c.var.customer !== undefined });
+  return page({ status, title, body, reader, settings: c.get('settings'), signedIn: c.get('customer') !== undefined });
 }
 
 /**
@@ -152,13 +152,13 @@ function message(c: AppContext, status: number, [title = '', text = '']: readonl
  * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
  */
 export function signOutPage(c: AppContext): Promise<Response> {
-  const { reader } = c.var.shopper;
+  const { reader } = c.get('shopper');
   const body = html`<div class="message">
 <h1>${reader.t.signOutTitle}</h1>
 <p>${reader.t.signOutText}</p>
 <form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
 </div>`;
-  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.var.settings, form: true });
+  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
 }
 
 /**
@@ -166,12 +166,12 @@ export function signOutPage(c: AppContext): Promise<Response> {
  * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so.
  */
 export async function signOut(c: AppContext): Promise<Response> {
-  const { reader } = c.var.shopper;
+  const { reader } = c.get('shopper');
   await c.req.raw.body?.cancel();
-  const customer = c.var.customer;
-  if (customer !== undefined) await recordSignOut(c.var.settings, customer.id);
+  const customer = c.get('customer');
+  if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
   // Browsers that support it also drop anything else this origin stored.
-  return messagePage(200, reader.t.signedOut, reader, c.var.settings, { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
+  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
 }
 
 /**
@@ -184,7 +184,7 @@ export async function signOut(c: AppContext): Promise<Response> {
  */
 export const sameOriginForm = createMiddleware(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return message(c, 403, c.var.shopper.reader.t.requestRefused);
+    return message(c, 403, c.get('shopper').reader.t.requestRefused);
   }
   await next();
 });
