@@ -78,7 +78,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
     const lifetime = exp - (iat ?? now / 1000);
     if (lifetime > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
-    if (await signedOutSince(settings, sub, iat)) return { refused: 'invalid' };
+    if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
     return { customer: { id: sub, expires: exp } };
   } catch (error) {
     // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
@@ -126,7 +126,7 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
     // The tolerance here only keeps a sign-in made on an edge machine whose clock runs a little ahead; it never
     // lengthens one.
     if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
-    if (await signedOutSince(settings, sub, iat)) return undefined;
+    if (await signedOutSince(settings, sub, iat, true)) return undefined;
     return { id: sub, expires: exp };
   } catch {
     return undefined;

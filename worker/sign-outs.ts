@@ -2,7 +2,7 @@ import type { Settings } from './env.js';
 
 // Sign-out ends every sign-in and sign-in link of the customer issued before it, on every device: the time of each
 // customer's last sign-out is kept in a Workers KV namespace (`SIGN_OUTS`), and a token whose `iat` is not after it
-// is refused. KV is eventually consistent: the location where the customer signed out sees it at once, others
+// is refused (a shop's link issued in the same second counts as after it). KV is eventually consistent: the location where the customer signed out sees it at once, others
 // within about a minute (worker/README.md). Without the binding nothing is kept, and sign-out ends the sign-in in
 // that browser only.
 
@@ -19,14 +19,19 @@ async function keyOf(customerId: string): Promise<string> {
 }
 
 /**
- * Whether the customer signed out at or after `issuedAt` (a token's `iat`, seconds since the epoch). A token without
- * `iat` cannot be placed before or after a sign-out, so it is refused while a sign-out is kept.
+ * Whether a token of the customer issued at `issuedAt` (its `iat`, seconds since the epoch) is ended by their last
+ * sign-out. The worker's own sign-ins carry `iat` to the millisecond and are ended when issued up to the sign-out; a
+ * shop's link carries whole seconds, so one issued in the second of the sign-out counts as after it (the shop may
+ * hand the customer a new link at once). A token without `iat` cannot be placed, so it is ended while a sign-out is
+ * kept.
  */
-export async function signedOutSince(settings: Settings, customerId: string, issuedAt: number | undefined): Promise<boolean> {
+export async function signedOutSince(settings: Settings, customerId: string, issuedAt: number | undefined, own: boolean): Promise<boolean> {
   if (settings.signOuts === undefined) return false;
   const value = await settings.signOuts.get(await keyOf(customerId));
   if (value === null) return false;
-  return issuedAt === undefined || issuedAt * 1000 <= Number(value);
+  const at = Number(value) / 1000;
+  if (issuedAt === undefined) return true;
+  return own ? issuedAt <= at : issuedAt < Math.floor(at);
 }
 
 /** Records that the customer signed out now: every token of theirs issued until now is refused from then on. */

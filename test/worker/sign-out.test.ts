@@ -63,7 +63,8 @@ describe('with the SIGN_OUTS binding', () => {
   });
 
   test('a sign-in link and a Bearer token issued before sign-out are refused; one issued after works', async () => {
-    const before = await link(local, 'cus_ada');
+    // Links carry whole seconds: this one is from a second before the sign-out.
+    const before = await link(local, 'cus_ada', { iat: now() - 1 });
     const withoutIat = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('cus_ada')
@@ -88,6 +89,17 @@ describe('with the SIGN_OUTS binding', () => {
     const after = await link(local, 'cus_ada');
     expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
     expect((await order(local, await signIn(local, after))).status).toBe(200);
+  });
+
+  test("a shop's link issued in the second of the sign-out counts as after it; the worker's own sign-in of that second does not", async () => {
+    const cookie = await signIn(local, await link(local, 'cus_ada'));
+    await signOut(local, cookie);
+    // Whole seconds, as jose's setIssuedAt() mints: the customer can be given a new link at once.
+    const link2 = await local.token('cus_ada');
+    expect(Number.isInteger(decodeJwt(link2).iat)).toBe(true);
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(link2) })).status).toBe(200);
+    // The sign-in made before the sign-out (its iat to the millisecond) stays ended.
+    expect((await order(local, cookie)).status).toBe(401);
   });
 
   test("another customer's sign-ins are untouched", async () => {

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
 import type { Stack } from './harness.js';
@@ -195,7 +196,13 @@ describe('the Workers rate-limit binding', () => {
 });
 
 test("sign-out through wrangler's local KV (SIGN_OUTS in wrangler.toml): a copy of the sign-in cookie is refused", async () => {
-  const token = await stack.token('cus_grace');
+  // A link from a second before the sign-out (links carry whole seconds; one of the same second counts as after it).
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('cus_grace')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 1)
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(stack.authSecret));
   const body = new URLSearchParams({ token, next: '/' }).toString();
   const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: stack.url };
   const posted = await stack.send('/sign-in', { method: 'POST', headers: form, body });
