@@ -2,6 +2,7 @@
 // The template is this package's own worker/ and wrangler.toml (the repository's, shipped in the tarball: one copy),
 // with what must change for a stand-alone project rewritten here: its name, where its docs are, a package.json
 // that depends on checkout-lookup by version, a tsconfig.json, a README, a .gitignore and a generated .dev.vars.
+// The project's tests are worker/test/ (the worker's handler in-process against the sandbox); `npm test` runs them.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,8 @@ const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const DOCS = 'node_modules/checkout-lookup/worker/README.md';
 const WEB_DOCS = 'https://github.com/checkout-lookup/checkout-lookup/blob/main/worker/README.md';
 
-/** Files of worker/ that stay behind: the repository's README (the project gets its own) and any test. */
-const isTemplateFile = (name) =>
-  name !== 'README.md' && !/\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/.test(name) && !['test', 'tests', '__tests__'].includes(name);
+/** Every file of worker/ but its README (the project gets its own). */
+const isTemplateFile = (source) => source !== join(PACKAGE, 'worker', 'README.md');
 
 /**
  * Writes the project into `target` (which must not exist or be empty) and returns what it wrote, relative paths.
@@ -36,7 +36,7 @@ export function create(target) {
   };
 
   mkdirSync(dir, { recursive: true });
-  cpSync(join(PACKAGE, 'worker'), join(dir, 'worker'), { recursive: true, filter: (source) => isTemplateFile(basename(source)) });
+  cpSync(join(PACKAGE, 'worker'), join(dir, 'worker'), { recursive: true, filter: isTemplateFile });
 
   const wrangler = readFileSync(join(PACKAGE, 'wrangler.toml'), 'utf8')
     .replace(/^name = ".*"$/m, `name = "${name}"`)
@@ -57,12 +57,16 @@ export function create(target) {
       // As in the repository (worker/README.md's Deploy steps), less its build: the installed package is built.
       'deploy:dry-run': 'wrangler deploy --dry-run --outdir .wrangler/dry-run',
       typecheck: 'tsc --noEmit',
+      test: 'vitest run',
+      // As in the repository: Env (worker/worker-configuration.d.ts) from wrangler.toml, after a change there.
+      'types:worker': own.scripts['types:worker'],
     },
-    dependencies: { 'checkout-lookup': `^${own.version}`, jose: version('jose') },
+    dependencies: { 'checkout-lookup': `^${own.version}`, hono: version('hono'), jose: version('jose') },
     devDependencies: {
       '@cloudflare/workers-types': version('@cloudflare/workers-types'),
       '@hono/node-server': version('@hono/node-server'),
       typescript: version('typescript'),
+      vitest: version('vitest'),
       wrangler: version('wrangler'),
     },
     engines: { node: '>=22.12' },
@@ -102,7 +106,7 @@ npm start
 \`\`\`
 
 \`npm start\` serves a sandbox of the checkout service on http://127.0.0.1:${SANDBOX_PORT}, runs the Worker with
-\`wrangler dev\` on http://127.0.0.1:${WORKER_PORT} and prints sign-in links for the seeded customer \`cus_ada\`: her
+\`wrangler dev\` on http://localhost:${WORKER_PORT} and prints sign-in links for the seeded customer \`cus_ada\`: her
 order \`ord_ada_1\` and her open checkout \`cs_open_ada\`, which completes about 20 s after its page is first opened.
 Ctrl-C stops both. Its settings are in \`.dev.vars\`, generated with random secrets and git-ignored: never commit it.
 \`PORT\` changes the Worker's port; the sandbox's is the one in \`API_BASE_URL\` in \`.dev.vars\`.
@@ -121,6 +125,16 @@ Every setting, the routes, the sign-in tokens your shop issues and the pages:
 The SDK's own guide is in \`node_modules/checkout-lookup/README.md\`, and testing with the sandbox in
 \`node_modules/checkout-lookup/docs/testing.md\`.
 
-\`npm run typecheck\` checks the Worker with the Workers types (\`@cloudflare/workers-types\`).
+## Test
+
+\`\`\`sh
+npm test
+\`\`\`
+
+runs \`worker/test/\` with vitest: the Worker's handler called in this process, Request in and Response out, with
+the sandbox of the checkout service in place of the service and a KV namespace in memory. Add a test there for
+each promise your Worker keeps. \`npm run typecheck\` checks the Worker with the Workers types
+(\`@cloudflare/workers-types\`); after changing a var or a binding in \`wrangler.toml\`, \`npm run types:worker\`
+regenerates \`worker/worker-configuration.d.ts\`.
 `;
 }

@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 export const SANDBOX_PORT = 8790;
 /** The port `wrangler dev` serves the worker on. */
 export const WORKER_PORT = 8787;
+/** The port of the worker's debugger (`wrangler dev --inspector-port`), set explicitly by `npm start`. */
+export const INSPECTOR_PORT = 9229;
 export const HOST = '127.0.0.1';
 
 /** Writes `file` (mode 600) with the sandbox's address, a random API_KEY and a random AUTH_SECRET. */

@@ -4,19 +4,22 @@
 // One script for two places: this repository (`npm start`, which builds dist/ first if it is missing) and a project
 // made by `npx checkout-lookup create` (its `npm start` runs `checkout-lookup start`, this file in the package).
 // It works in the current directory, where wrangler.toml is. On first run it writes .dev.vars (git-ignored) with a
-// random API_KEY and AUTH_SECRET. PORT (default 8787) and SANDBOX_PORT (default 8790, first run only) change the
-// ports; DEV_VARS_FILE keeps the settings in another file (the tests use it). Ctrl-C stops both.
+// random API_KEY and AUTH_SECRET. PORT (default 8787), INSPECTOR_PORT (wrangler's debugger, default 9229) and
+// SANDBOX_PORT (default 8790, first run only) change the ports; DEV_VARS_FILE keeps the settings in another file
+// (the tests use it). The links it prints use `localhost`, which browsers and curl treat as a secure origin, so they
+// keep the worker's `__Host-` (Secure) sign-in cookie over plain HTTP. Ctrl-C stops both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOST, readDevVars, SANDBOX_PORT, WORKER_PORT, writeDevVars } from './dev-vars.mjs';
+import { HOST, INSPECTOR_PORT, readDevVars, SANDBOX_PORT, WORKER_PORT, writeDevVars } from './dev-vars.mjs';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const PROJECT = process.cwd();
 const DEV_VARS = process.env.DEV_VARS_FILE || join(PROJECT, '.dev.vars');
 const workerPort = Number(process.env.PORT || WORKER_PORT);
+const inspectorPort = Number(process.env.INSPECTOR_PORT || INSPECTOR_PORT);
 const log = (line) => process.stdout.write(`[start] ${line}\n`);
 
 function fail(message) {
@@ -90,7 +93,20 @@ if ([HOST, 'localhost'].includes(upstream.hostname)) {
   log(`API_BASE_URL is ${upstream.origin}, not loopback: no sandbox started`);
 }
 
-const args = [wranglerBin, 'dev', '--ip', HOST, '--port', String(workerPort), '--show-interactive-dev-session=false'];
+// The debugger's port is set here rather than left to wrangler, which would pick one and say so only in its own output.
+const args = [
+  wranglerBin,
+  'dev',
+  '--ip',
+  HOST,
+  '--port',
+  String(workerPort),
+  '--inspector-ip',
+  HOST,
+  '--inspector-port',
+  String(inspectorPort),
+  '--show-interactive-dev-session=false',
+];
 if (process.env.DEV_VARS_FILE) args.push('--env-file', DEV_VARS);
 // The pages' link back to the shop: a placeholder address unless .dev.vars names the real one.
 if (!vars.SHOP_URL) args.push('--var', 'SHOP_URL:https://shop.example.com');
@@ -106,9 +122,14 @@ wrangler.on('exit', (code, signal) => {
 });
 
 const origin = `http://${HOST}:${workerPort}`;
+// What the links say: localhost, a secure origin to browsers and curl (the cookie is `__Host-`, so Secure).
+const site = `http://localhost:${workerPort}`;
 for (const deadline = Date.now() + 90_000; !stopping; await new Promise((resolve) => setTimeout(resolve, 250))) {
   const up = await fetch(origin, { signal: AbortSignal.timeout(2000) }).then(
-    (r) => (r.body?.cancel(), true),
+    (r) => {
+      r.body?.cancel();
+      return true;
+    },
     () => false,
   );
   if (up) break;
@@ -124,10 +145,10 @@ let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSu
 if (vars.AUTH_ISSUER) jwt = jwt.setIssuer(vars.AUTH_ISSUER);
 if (vars.AUTH_AUDIENCE) jwt = jwt.setAudience(vars.AUTH_AUDIENCE);
 const token = await jwt.sign(new TextEncoder().encode(vars.AUTH_SECRET));
-const link = (next) => `${origin}/sign-in?${new URLSearchParams({ token, next })}`;
+const link = (next) => `${site}/sign-in?${new URLSearchParams({ token, next })}`;
 
 process.stdout.write(`
-  The worker is running on ${origin}, against the sandbox. Sign in as the seeded customer cus_ada (links valid 8 hours):
+  The worker is running on ${site}, against the sandbox. Sign in as the seeded customer cus_ada (links valid 8 hours):
 
   Her order ord_ada_1:
   ${link('/orders/ord_ada_1')}
@@ -139,5 +160,9 @@ ${
 `
     : ''
 }
+  With curl (the commands are in worker/README.md, "Sign in with curl"), her sign-in token:
+  TOKEN=${token}
+
+  Debugger: in Chrome, chrome://inspect with the target ${HOST}:${inspectorPort} (INSPECTOR_PORT changes the port).
   Press Ctrl-C to stop.
 `);

@@ -1,13 +1,14 @@
 import { base64url, jwtVerify } from 'jose';
-import { readCookie, SESSION_COOKIE } from './cookies.js';
 import type { Settings } from './env.js';
+import { signedOutSince } from './sign-outs.js';
 
-// Tokens are minted on the merchant's servers; a few seconds of clock drift between them and the edge is normal.
+// Sign-in links are minted on the merchant's servers; a few seconds of clock drift between them and the edge is
+// normal. The worker's own sign-ins get none past their expiry: one clock made them and checks them.
 const CLOCK_TOLERANCE_SECONDS = 30;
 
-/** A verified sign-in: the customer id and when the token expires (seconds since the epoch). */
-export interface Subject {
-  readonly customerId: string;
+/** A signed-in customer: the id and when the credential expires (seconds since the epoch). */
+export interface Customer {
+  readonly id: string;
   readonly expires: number;
 }
 
@@ -40,18 +41,20 @@ export function isCompactJws(token: string): boolean {
 export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 
 /** What checking a link came to. */
-export type LinkCheck = { readonly subject: Subject } | { readonly refused: Refusal };
+export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
-// The session's own `typ` (RFC 8725 §3.11, explicit typing): a session can never pass as a sign-in link, and a
-// link (minted by the shop, `typ: JWT` or none) can never pass as a session, though both are signed with one key.
-export const SESSION_TYPE = 'checkout-lookup-session+jwt';
+// The worker's own sign-in token has its own `typ` (RFC 8725 §3.11, explicit typing): it can never pass as a sign-in
+// link, and a link (minted by the shop, `typ: JWT` or none) can never pass as the worker's sign-in, though one key
+// signs both. The value stays as deployed sign-ins carry it.
+export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
  * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp` and `sub`
- * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, and a lifetime
- * (`exp - iat`, or `exp - now` without `iat`) of at most `LINK_MAX_LIFETIME_SECONDS`.
+ * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, a lifetime
+ * (`exp - iat`, or `exp - now` without `iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the
+ * customer's last sign-out.
  *
- * @returns The subject, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
+ * @returns The customer, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
  * signature is good: they tell nothing its holder could not read in it.
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
@@ -67,7 +70,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
       ...(settings.audience === undefined ? {} : { audience: settings.audience }),
     });
-    if (isSessionType(protectedHeader.typ)) return { refused: 'invalid' };
+    if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
     const { sub, exp, iat } = payload;
     if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return { refused: 'invalid' };
     // A token "issued" later than now (beyond the tolerance) was minted by a wrong clock or made to outlive its
@@ -75,7 +78,8 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
     const lifetime = exp - (iat ?? now / 1000);
     if (lifetime > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
-    return { subject: { customerId: sub, expires: exp } };
+    if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
+    return { customer: { id: sub, expires: exp } };
   } catch (error) {
     // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
     return { refused: (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
@@ -83,44 +87,47 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
 }
 
 /**
- * Verifies a sign-in link's token, or a Bearer token of the JSON routes (the same kind of token), as `checkLink`.
+ * Verifies a Bearer token of the JSON routes (the same kind of token as a sign-in link), as `checkLink`.
  *
- * @returns The subject, or `undefined` for any token that fails, whatever the reason.
+ * @returns The customer, or `undefined` for any token that fails, whatever the reason.
  */
-export async function verifyToken(token: string, settings: Settings, now = Date.now()): Promise<Subject | undefined> {
+export async function verifyBearer(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   const checked = await checkLink(token, settings, now);
-  return 'subject' in checked ? checked.subject : undefined;
+  return 'customer' in checked ? checked.customer : undefined;
 }
 
 /**
- * Makes the worker's own session token for a subject: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now and
- * `exp` at the link's `exp` or `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
+ * Makes the worker's own sign-in token for a customer: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now (to the
+ * millisecond, so a sign-in right after a sign-out is not taken for one before it) and `exp` at the link's `exp` or
+ * `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
  */
-export async function newSession(subject: Subject, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
-  const issued = Math.floor(now / 1000);
-  const expires = Math.min(subject.expires, issued + settings.sessionMaxAge);
-  const token = await signHs256({ alg: 'HS256', typ: SESSION_TYPE }, { sub: subject.customerId, iat: issued, exp: expires }, settings.authSecret);
+export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
+  const expires = Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge);
+  const token = await signHs256({ alg: 'HS256', typ: SIGN_IN_TYPE }, { sub: customer.id, iat: now / 1000, exp: expires }, settings.authSecret);
   return { token, expires };
 }
 
 /**
- * Verifies a session token made by `newSession`: its `typ`, HS256 with `AUTH_SECRET`, `exp`, `iat` and `sub`, and a
- * lifetime within today's `SESSION_MAX_AGE_SECONDS` (so lowering the setting also shortens sessions already made).
+ * Verifies a sign-in token made by `newSignIn`: its `typ`, HS256 with `AUTH_SECRET`, `sub`, `iat`, and `exp` with no
+ * clock tolerance, a lifetime within today's `SESSION_MAX_AGE_SECONDS` (so lowering the setting also shortens
+ * sign-ins already made), and issued after the customer's last sign-out.
  */
-export async function verifySession(token: string, settings: Settings, now = Date.now()): Promise<Subject | undefined> {
+export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   if (!isCompactJws(token)) return undefined;
   try {
     const { payload } = await jwtVerify(token, settings.authSecret, {
       algorithms: ['HS256'],
-      typ: SESSION_TYPE,
+      typ: SIGN_IN_TYPE,
       requiredClaims: ['exp', 'sub', 'iat'],
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       currentDate: new Date(now),
     });
     const { sub, exp, iat } = payload;
     if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+    // The tolerance here only keeps a sign-in made on an edge machine whose clock runs a little ahead; it never
+    // lengthens one.
     if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
-    return { customerId: sub, expires: exp };
+    if (await signedOutSince(settings, sub, iat, true)) return undefined;
+    return { id: sub, expires: exp };
   } catch {
     return undefined;
   }
@@ -137,8 +144,8 @@ async function signHs256(header: object, payload: object, secret: Uint8Array): P
   return `${input}.${base64url.encode(new Uint8Array(signature))}`;
 }
 
-function isSessionType(typ: string | undefined): boolean {
-  return typ !== undefined && typ.toLowerCase().replace(/^application\//, '') === SESSION_TYPE;
+function isSignInType(typ: string | undefined): boolean {
+  return typ !== undefined && typ.toLowerCase().replace(/^application\//, '') === SIGN_IN_TYPE;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, `''` when the header has another form, `undefined` when absent. */
@@ -147,10 +154,4 @@ export function bearerToken(request: Request): string | undefined {
   if (header === null) return undefined;
   const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
   return match?.[1] ?? '';
-}
-
-/** The customer signed in by the request's session cookie, or `undefined` without one or with one that fails. */
-export async function signedIn(request: Request, settings: Settings): Promise<Subject | undefined> {
-  const token = readCookie(request, SESSION_COOKIE);
-  return token ? verifySession(token, settings) : undefined;
 }

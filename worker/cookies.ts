@@ -1,20 +1,13 @@
-/**
- * The session cookie. `__Host-` makes browsers refuse it unless it is Secure, has Path=/ and no Domain, so no
- * sibling subdomain can set or shadow it (RFC 6265bis §4.1.3.2).
- */
-export const SESSION_COOKIE = '__Host-checkout-lookup';
+import type { Context } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
 
-/** The value of one cookie from the `Cookie` header, or `undefined`. */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('Cookie');
-  if (header === null) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
+// The sign-in cookie, `__Host-checkout-lookup`: the `__Host-` prefix makes browsers refuse it unless it is Secure,
+// has Path=/ and no Domain, so no sibling subdomain can set or shadow it (RFC 6265bis §4.1.3.2).
+const NAME = 'checkout-lookup';
+const OPTIONS = { prefix: 'host', path: '/', httpOnly: true, secure: true, sameSite: 'Lax' } as const;
+
+/** The cookie's full name, as browsers send it. */
+export const SIGN_IN_COOKIE = `__Host-${NAME}`;
 
 /**
  * Largest `name=value` a browser keeps: RFC 6265bis §5.6 lets user agents drop a cookie whose name and value
@@ -22,18 +15,22 @@ export function readCookie(request: Request, name: string): string | undefined {
  */
 export const MAX_COOKIE_BYTES = 4096;
 
-/** Whether a session cookie with this value is small enough for every browser to keep it. */
+/** The sign-in token of the request's cookie, or `undefined`. */
+export function readSignInCookie(c: Context): string | undefined {
+  return getCookie(c, NAME, 'host');
+}
+
+/** Whether a sign-in cookie with this value is small enough for every browser to keep it. */
 export function fitsInCookie(value: string): boolean {
-  return new TextEncoder().encode(`${SESSION_COOKIE}=${value}`).byteLength <= MAX_COOKIE_BYTES;
+  return new TextEncoder().encode(`${SIGN_IN_COOKIE}=${value}`).byteLength <= MAX_COOKIE_BYTES;
 }
 
-/** `Set-Cookie` for the session token, expiring with it. */
-export function sessionCookie(token: string, maxAgeSeconds: number): string {
-  const maxAge = Math.max(0, Math.floor(maxAgeSeconds));
-  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
+/** `Set-Cookie` for a sign-in token, expiring with it. */
+export function signInCookie(token: string, maxAgeSeconds: number): string {
+  return generateCookie(NAME, token, { ...OPTIONS, maxAge: Math.max(0, Math.floor(maxAgeSeconds)) });
 }
 
-/** `Set-Cookie` that removes the session cookie (same name and attributes, expired). */
-export function clearedCookie(): string {
-  return sessionCookie('', 0);
+/** `Set-Cookie` that removes the sign-in cookie (same name and attributes, expired). */
+export function clearedSignInCookie(): string {
+  return generateCookie(NAME, '', { ...OPTIONS, maxAge: 0 });
 }

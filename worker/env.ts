@@ -1,40 +1,22 @@
-/** The Workers rate-limit binding's interface (declared here so the worker's modules also type-check outside Workers types, in the Node tests). */
+/** The rate-limit binding's interface, as the worker uses it. */
 export interface RateLimiter {
   limit(options: { key: string }): Promise<{ success: boolean }>;
 }
 
-/** Bindings of the worker: `wrangler.toml` vars, secrets (`wrangler secret put`) and the optional rate limiter. */
-export interface Env {
-  /** Base address of the checkout service (a var). */
-  API_BASE_URL?: string;
-  /** The merchant's secret API key (a secret). */
-  API_KEY?: string;
-  /** HMAC key of the HS256 sign-in tokens (a secret). */
-  AUTH_SECRET?: string;
-  /** When set, a token's `iss` must equal it. */
-  AUTH_ISSUER?: string;
-  /** When set, a token's `aud` must contain it. */
-  AUTH_AUDIENCE?: string;
-  /** Comma-separated origins allowed to call the JSON routes from a browser, such as `https://shop.example`. */
-  ALLOWED_ORIGINS?: string;
-  /** Deadline of one lookup in milliseconds, retries included. Default 10000. */
-  UPSTREAM_TIMEOUT_MS?: string;
-  /** Workers rate-limit binding (on in wrangler.toml); when configured, each signed-in customer is limited. */
-  RATE_LIMITER?: RateLimiter;
-  /**
-   * Optional service binding to the checkout service (or anything with its `fetch`): when set, lookups go through
-   * it instead of the public internet. `API_BASE_URL` still gives the address and path prefix of each request.
-   */
-  UPSTREAM?: { fetch(request: Request): Promise<Response> };
-  /** The shop's address, such as `https://shop.example`; the pages link back to it. Optional. */
-  SHOP_URL?: string;
-  /** Longest session a sign-in makes, in seconds (never longer than the link's own `exp`). Default 43200 (12 h). */
-  SESSION_MAX_AGE_SECONDS?: string;
-  /** Longest lifetime a sign-in link or Bearer token may have (`exp - iat`), in seconds. Default 604800 (7 days). */
-  LINK_MAX_LIFETIME_SECONDS?: string;
-  /** Comma-separated https origins the pages may load images from. Default: the hosts of the images on the page. */
-  IMAGE_HOSTS?: string;
+/** Where sign-outs are kept (a Workers KV namespace), as the worker uses it. */
+export interface SignOutStore {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>;
 }
+
+/**
+ * The worker's bindings: `Env` as `wrangler types` generates it from wrangler.toml (worker/worker-configuration.d.ts;
+ * `npm run types` rewrites it), any of them possibly unset in a deployment, and the optional service binding
+ * `UPSTREAM` (commented out in wrangler.toml): when set, lookups go through it instead of the public internet.
+ */
+export type Bindings = { [Name in keyof Env]?: Env[Name] | undefined } & {
+  UPSTREAM?: { fetch(request: Request): Promise<Response> } | undefined;
+};
 
 /** Settings after checks: every required one present and well formed. */
 export interface Settings {
@@ -47,6 +29,8 @@ export interface Settings {
   readonly allowedOrigins: ReadonlySet<string>;
   readonly timeout: number;
   readonly rateLimiter: RateLimiter | undefined;
+  /** Each customer's last sign-out (the `SIGN_OUTS` KV namespace); without it, sign-out ends this browser's sign-in only. */
+  readonly signOuts: SignOutStore | undefined;
   /** What the lookups call: the `UPSTREAM` binding's fetch, else the global one (looked up per call). */
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
@@ -64,7 +48,7 @@ export type SettingsRead = { readonly settings: Settings } | { readonly problem:
 
 // Settings are read once per environment object, so once per isolate in workerd, not once per request. The
 // environment's vars and secrets do not change while an isolate lives (a new deploy starts new isolates).
-const READ = new WeakMap<Env, SettingsRead>();
+const READ = new WeakMap<Bindings, SettingsRead>();
 
 const REQUIRED = ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET'] as const;
 
@@ -84,13 +68,15 @@ export const DEFAULTS = Object.freeze({
  * Reads and checks the settings, once per environment object. A problem comes back as a sentence that names the
  * setting (and, in a list, the entry by its position), never its value.
  */
-export function readSettings(env: Env): SettingsRead {
-  let read = READ.get(env);
-  if (read === undefined) READ.set(env, (read = parse(env)));
+export function readSettings(env: Bindings): SettingsRead {
+  const known = READ.get(env);
+  if (known !== undefined) return known;
+  const read = parse(env);
+  READ.set(env, read);
   return read;
 }
 
-function parse(env: Env): SettingsRead {
+function parse(env: Bindings): SettingsRead {
   for (const name of REQUIRED) {
     const value = env[name];
     if (typeof value !== 'string' || value.trim() === '') return { problem: `The setting ${name} is missing.` };
@@ -138,6 +124,7 @@ function parse(env: Env): SettingsRead {
       allowedOrigins: new Set(origins.list),
       timeout,
       rateLimiter: env.RATE_LIMITER,
+      signOuts: env.SIGN_OUTS,
       // Bound once here, so the binding's fetch is called as a method of the binding.
       fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
       shopUrl: shopUrl === undefined ? undefined : new URL(shopUrl).href,

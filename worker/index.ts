@@ -1,76 +1,63 @@
-import { options, withCors } from './cors.js';
-import { readSettings } from './env.js';
-import type { Env, Settings } from './env.js';
-import { jsonRoute } from './json-routes.js';
-import { pageRoute } from './page-routes.js';
-import { ALLOW, FORM_ALLOW, json, methodNotAllowed, misconfigured, withTransportSecurity } from './responses.js';
-import { signIn, signInPage, signOut, signOutPage } from './sign-in.js';
-import { logLine, newTrace } from './trace.js';
-import type { Trace } from './trace.js';
+import { Hono } from 'hono/tiny';
+import { requestId } from 'hono/request-id';
+import { timing } from 'hono/timing';
+import type { App, AppContext } from './app.js';
+import { findCheckoutSession, findOrder } from './lookup.js';
+import { crossOrigin } from './middleware/cross-origin.js';
+import { bearerCustomer, requireCustomer } from './middleware/customer.js';
+import { byFamily, jsonFamily, pageFamily } from './middleware/families.js';
+import { jsonHeaders, pageHeaders, privateAnswers } from './middleware/headers.js';
+import { logLine } from './middleware/log.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { record } from './middleware/record.js';
+import { settings } from './middleware/settings.js';
+import { allowed, internalError, methodNotAllowed } from './responses.js';
+import { checkoutSessionJson, orderJson } from './routes/api.js';
+import { checkoutSessionHtml, home, orderHtml } from './routes/pages.js';
+import { formLimit, sameOriginForm, signIn, signInPage, signOut, signOutPage } from './routes/sign-in.js';
 
-export type { Env } from './env.js';
+import type { Bindings } from './env.js';
 
-// Paths that take a POST: the forms of the sign-in and sign-out pages.
-const FORMS = new Set(['/sign-in', '/sign-out']);
+export type { Bindings };
 
 /**
  * The sample worker: signed-in customers read their own orders and checkout sessions, as JSON on the service's
  * own paths or as pages, while the API key stays in the worker's secrets. Each request writes one log line.
  */
-async function fetch(request: Request, env: Env): Promise<Response> {
-  const started = Date.now();
-  const trace = newTrace();
-  let response = await handle(request, env, trace);
-  // The time spent waiting for the service, for browsers' developer tools and RUM. Not on 404s: those stay
-  // identical whether the record is missing or someone else's.
-  if (trace.upstreamMs !== undefined && response.status !== 404) {
-    response.headers.append('Server-Timing', `upstream;dur=${trace.upstreamMs}`);
-  }
-  withTransportSecurity(request, response);
-  console.log(logLine(trace, request.method, response.status, Date.now() - started));
-  // HEAD: the same status and headers as GET, without the body.
-  if (request.method === 'HEAD') response = new Response(null, response);
-  return response;
-}
+const app = new Hono<App>();
 
-async function handle(request: Request, env: Env, trace: Trace): Promise<Response> {
-  const read = readSettings(env);
-  // Without its settings the worker serves nothing, and says which setting is missing.
-  if ('problem' in read) {
-    trace.route = 'misconfigured';
-    return misconfigured(read.problem);
-  }
-  const { settings } = read;
-  const url = new URL(request.url);
-  const allow = FORMS.has(url.pathname) ? FORM_ALLOW : ALLOW;
-  if (request.method === 'OPTIONS') {
-    trace.route = 'options';
-    return options(request, settings, allow);
-  }
-  const post = request.method === 'POST' && FORMS.has(url.pathname);
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !post) return withCors(request, methodNotAllowed(allow), settings);
-  try {
-    return withCors(request, await route(request, url, settings, trace, post), settings);
-  } catch (error) {
-    trace.error = { name: error instanceof Error ? error.name : typeof error };
-    const { requestId } = trace;
-    return withCors(request, json(500, { code: 500, msg: 'Internal error', data: null, requestId }, { 'X-Request-Id': requestId }), settings);
-  }
-}
+// Every answer: a request id (quoted to the customer only with a failure, so 404s stay identical), one log line,
+// the family's security headers, `Server-Timing` for the time waited on the service (never on a 404), the
+// settings (or a 500 naming the one that is wrong), CORS for the allowed origins.
+app.use(requestId({ headerName: '' }), logLine, privateAnswers, byFamily(jsonHeaders, pageHeaders));
+app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
+// The families: the JSON routes answer in the service's envelope, the pages in the shopper's language.
+app.use(byFamily(jsonFamily, pageFamily));
 
-function route(request: Request, url: URL, settings: Settings, trace: Trace, post: boolean): Promise<Response> {
-  const { pathname } = url;
-  if (pathname.startsWith('/api/')) return jsonRoute(request, url, settings, trace);
-  if (pathname === '/sign-in') {
-    trace.route = post ? 'sign-in' : 'sign-in page';
-    return post ? signIn(request, url, settings) : signInPage(request, url, settings);
-  }
-  if (pathname === '/sign-out') {
-    trace.route = post ? 'sign-out' : 'sign-out page';
-    return post ? signOut(request, url, settings) : signOutPage(request, settings);
-  }
-  return pageRoute(request, url, settings, trace);
-}
+// Each lookup: who is signed in, the rate limit, the id and the record, then the view.
+app.get('/api/order/:id', bearerCustomer, requireCustomer, rateLimit, record(findOrder), orderJson);
+app.get('/api/checkout/session/:id', bearerCustomer, requireCustomer, rateLimit, record(findCheckoutSession), checkoutSessionJson);
+app.get('/orders/:id', requireCustomer, rateLimit, record(findOrder), orderHtml);
+app.get('/sessions/:id', requireCustomer, rateLimit, record(findCheckoutSession), checkoutSessionHtml);
+app.get('/', home);
 
-// The module worker's shape (ExportedHandler<Env> in Workers types), spelled out so Node tests type-check it too.
-export default { fetch } satisfies { fetch(request: Request, env: Env): Promise<Response> };
+// Sign-in and sign-out: GET shows a page, only this site's own form POSTs.
+app.get('/sign-in', signInPage);
+app.post('/sign-in', sameOriginForm, formLimit, signIn);
+app.get('/sign-out', signOutPage);
+app.post('/sign-out', sameOriginForm, signOut);
+
+// Anything else: the family's one 404 to GET and HEAD, 405 with the path's methods to the rest.
+app.notFound((c: AppContext) => {
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(allowed(c.req.path));
+  return c.get('answers').notFound(c);
+});
+
+app.onError((error, c: AppContext) => {
+  c.set('failure', { name: error instanceof Error ? error.name : typeof error });
+  return internalError(c.get('requestId'));
+});
+
+// The module worker's shape (ExportedHandler in Workers types), spelled out so the Node tests type-check it too.
+export default app satisfies { fetch(request: Request, env: Bindings): Response | Promise<Response> };

@@ -1,7 +1,7 @@
 import type { Settings } from './env.js';
 import { html, Html } from './html.js';
 import type { Reader } from './i18n.js';
-import { imageSources, withCommonHeaders } from './responses.js';
+import { imageSources } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
 // a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
@@ -76,6 +76,8 @@ export interface PageOptions {
   readonly form?: boolean;
   /** A script to run on the page, allowed by a nonce of this answer only; it may fetch this origin. */
   readonly script?: string | undefined;
+  /** This answer's nonce (from hono/secure-headers); one is made when absent. */
+  readonly nonce?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
   /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
@@ -95,7 +97,7 @@ export async function page(options: PageOptions): Promise<Response> {
     name !== undefined || shop !== undefined || signedIn
       ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
       : '';
-  const nonce = script === undefined ? undefined : newNonce();
+  const nonce = script === undefined ? undefined : (options.nonce ?? newNonce());
   const document = html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
@@ -122,7 +124,7 @@ ${nonce === undefined ? '' : html`<script nonce="${nonce}">${new Html(script!)}<
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
-  return withCommonHeaders(response);
+  return response;
 }
 
 /** A page that says one thing, for every answer that is not a resource. */

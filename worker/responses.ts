@@ -1,54 +1,7 @@
-import type { Settings } from './env.js';
+// The JSON family's answers, in the service's envelope, so the SDK reads the worker's answers as it reads the
+// service's. The headers every answer carries are set by the middleware (worker/middleware/headers.ts).
 
-/**
- * Headers every answer carries: nothing is cached by shared caches, nothing is sniffed or framed, no referrer; no
- * powerful browser feature for the pages; no window of another origin keeps a handle on them (COOP), and no other
- * origin may embed an answer as an image, script or the like (CORP; CORS reads by allowed origins are not affected).
- */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-});
-
-/**
- * `Strict-Transport-Security` for answers over HTTPS (RFC 6797 §7.2: never over plain HTTP, where it means
- * nothing and `wrangler dev` on localhost would be pinned). One year, this host only: `includeSubDomains` would
- * bind every sibling of a worker deployed on the shop's own domain, which is the merchant's call, not the sample's.
- */
-export const HSTS = 'max-age=31536000';
-
-/** Adds HSTS to an answer to an HTTPS request. */
-export function withTransportSecurity(request: Request, response: Response): Response {
-  if (new URL(request.url).protocol === 'https:') response.headers.set('Strict-Transport-Security', HSTS);
-  return response;
-}
-
-/**
- * The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
- * shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
- * page without images.
- */
-export function imageSources(settings: Settings | undefined, imageUrls: Iterable<string | null | undefined> = []): string {
-  const configured = settings?.imageHosts;
-  if (configured !== undefined) return configured.join(' ');
-  const hosts = new Set<string>();
-  for (const url of imageUrls) {
-    if (typeof url !== 'string' || !URL.canParse(url)) continue;
-    const { protocol, origin } = new URL(url);
-    if (protocol === 'https:') hosts.add(origin);
-  }
-  return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
-}
-
-// A JSON answer is never a document to render: no scripts, no frames.
-const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** The service's envelope, so the SDK reads the worker's answers as it reads the service's. */
+/** The service's envelope. */
 export interface Envelope {
   readonly code: number;
   readonly msg: string;
@@ -56,18 +9,9 @@ export interface Envelope {
   readonly requestId?: string;
 }
 
-/** A JSON answer in the envelope, with the common headers. */
-export function json(status: number, envelope: Envelope, headers: HeadersInit = {}): Response {
-  const response = new Response(JSON.stringify(envelope), { status, headers });
-  response.headers.set('Content-Type', 'application/json; charset=utf-8');
-  response.headers.set('Content-Security-Policy', JSON_CSP);
-  return withCommonHeaders(response);
-}
-
-/** Sets the common headers on a response whose headers are mutable. */
-export function withCommonHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
-  return response;
+/** A JSON answer in the envelope. */
+export function json(status: number, envelope: Envelope, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
 }
 
 /** 404, identical to the byte for "does not exist" and "not yours", so an answer never tells which. */
@@ -86,7 +30,7 @@ export function unauthorized(invalid: boolean): Response {
 }
 
 /** 405 with the methods the path answers (`ALLOW`, or `FORM_ALLOW` on the paths that take a form's POST). */
-export function methodNotAllowed(allow: string = ALLOW): Response {
+export function methodNotAllowed(allow: string): Response {
   return json(405, { code: 405, msg: 'Method not allowed', data: null }, { Allow: allow });
 }
 
@@ -100,6 +44,11 @@ export function misconfigured(problem: string): Response {
   return json(500, { code: 500, msg: problem, data: null });
 }
 
+/** 500 for anything the worker did not expect: a request id, nothing else. */
+export function internalError(requestId: string): Response {
+  return json(500, { code: 500, msg: 'Internal error', data: null, requestId }, { 'X-Request-Id': requestId });
+}
+
 /** 502 or 504 for a failed lookup: only a request id, never anything the service said. */
 export function upstreamFailed(status: 502 | 504, requestId: string): Response {
   const msg = status === 504 ? 'The checkout service did not answer in time' : 'The checkout service failed';
@@ -111,3 +60,28 @@ export const ALLOW = 'GET, HEAD, OPTIONS';
 
 /** Methods of `/sign-in` and `/sign-out`, which also take their own page's form (RFC 9110 §10.2.1: `Allow` lists them all). */
 export const FORM_ALLOW = `${ALLOW}, POST`;
+
+/** The methods a path answers. */
+export function allowed(path: string): string {
+  return path === '/sign-in' || path === '/sign-out' ? FORM_ALLOW : ALLOW;
+}
+
+/**
+ * The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
+ * shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
+ * page without images.
+ */
+export function imageSources(
+  settings: { readonly imageHosts: readonly string[] | undefined } | undefined,
+  imageUrls: Iterable<string | null | undefined> = [],
+): string {
+  const configured = settings?.imageHosts;
+  if (configured !== undefined) return configured.join(' ');
+  const hosts = new Set<string>();
+  for (const url of imageUrls) {
+    if (typeof url !== 'string' || !URL.canParse(url)) continue;
+    const { protocol, origin } = new URL(url);
+    if (protocol === 'https:') hosts.add(origin);
+  }
+  return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
+}

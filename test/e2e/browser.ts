@@ -30,7 +30,7 @@ export function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       // Nothing but loopback: every other host name fails to resolve without a DNS query.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
     ],
   });
 }
@@ -44,7 +44,7 @@ const COLOURS = ['#b5651d', '#6b8e23', '#4682b4', '#8b4513'];
 export async function stayOnLoopback(context: BrowserContext): Promise<string[]> {
   const refused: string[] = [];
   await context.route(
-    (url) => url.hostname !== '127.0.0.1',
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
     async (route) => {
       const url = new URL(route.request().url());
       if (url.hostname === 'images.example.com') {

@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
@@ -38,17 +39,18 @@ describe.skipIf(!available)('npm start', () => {
   let child: ChildProcess;
   let output = '';
   let browser: Browser;
-  let ports: { worker: number; sandbox: number };
+  let ports: { worker: number; sandbox: number; inspector: number };
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'checkout-lookup-start-'));
-    ports = { worker: await freePort(), sandbox: await freePort() };
+    ports = { worker: await freePort(), sandbox: await freePort(), inspector: await freePort() };
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
       env: {
         ...process.env,
         PORT: String(ports.worker),
         SANDBOX_PORT: String(ports.sandbox),
+        INSPECTOR_PORT: String(ports.inspector),
         DEV_VARS_FILE: join(directory, 'dev.vars'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +68,7 @@ describe.skipIf(!available)('npm start', () => {
   test('prints a sign-in link that opens the order page of ord_ada_1', async () => {
     const link = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/sign-in\?\S+)/.exec(output);
+        const match = /(http:\/\/localhost:\d+\/sign-in\?\S+)/.exec(output);
         if (match) {
           clearInterval(timer);
           resolve(match[1]!);
@@ -77,6 +79,9 @@ describe.skipIf(!available)('npm start', () => {
       }, 100);
     });
     expect(new URL(link).port).toBe(String(ports.worker));
+    // The debugger's port is the one set, not wrangler's pick, and it answers.
+    expect(output).toContain(`chrome://inspect with the target 127.0.0.1:${ports.inspector}`);
+    expect((await fetch(`http://127.0.0.1:${ports.inspector}/json`)).status).toBe(200);
     // The sandbox runs in npm start's own process, through the package's API (createSandbox + serveSandbox), on
     // the address of .dev.vars: not the CLI, whose banner nothing reads any more.
     expect(output).toContain(`[start] sandbox (the checkout service stand-in) on http://127.0.0.1:${ports.sandbox}`);
@@ -99,8 +104,15 @@ describe.skipIf(!available)('npm start', () => {
     const response = await page.goto(link);
     expect(response?.status()).toBe(200);
     // The link shows the worker's Continue page; its button signs in (issue 9: no sign-in without a click).
+    // The Continue page's script took the token out of the address bar (and its history entry) at once.
+    expect(page.url()).toBe(new URL('/sign-in', link).href);
     await Promise.all([page.waitForURL(/\/orders\/ord_ada_1$/), page.getByRole('button', { name: 'Continue' }).click()]);
     expect(await page.locator('h1').innerText()).toBe('Your order');
+    // The order replaced the Continue page: Back leaves to where the customer came from, never to the link.
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    await page.goForward();
+    expect(page.url()).toMatch(/\/orders\/ord_ada_1$/);
     expect(await page.locator('main').innerText()).toContain('ADA-2026-0042');
     expect(await page.locator('tbody tr').count()).toBe(2);
     // The printed open checkout is open for the demo (its seeded `expire` has passed): not paid yet, never expired.
@@ -113,11 +125,36 @@ describe.skipIf(!available)('npm start', () => {
     expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
   });
 
+  test("worker/README.md's curl sign-in works as written, with the token npm start prints", async () => {
+    const token = /^ {2}TOKEN=(\S+)$/m.exec(output)?.[1];
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const readme = readFileSync(join(ROOT, 'worker/README.md'), 'utf8');
+    const commands = /<!-- curl-sign-in -->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(commands).toContain('curl');
+    // As written, but for the port: this test's worker listens on a free one instead of 8787.
+    const script = commands!.replaceAll('localhost:8787', `localhost:${ports.worker}`);
+    const jar = mkdtempSync(join(tmpdir(), 'checkout-lookup-curl-'));
+    try {
+      // Each command's output, in order: the sign-in's empty 303, the order page, the signed-out page.
+      const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], {
+        cwd: jar,
+        env: { ...process.env, TOKEN: token },
+        timeout: 30_000,
+      });
+      expect(stdout).toContain('<dd>ADA-2026-0042</dd>');
+      expect(stdout).toContain('Signed out');
+      expect(readFileSync(join(jar, 'cookies.txt'), 'utf8')).not.toContain('eyJ');
+    } finally {
+      rmSync(jar, { recursive: true, force: true });
+    }
+  });
+
   test('Ctrl-C stops the worker and the sandbox', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(await portIsFree(ports.worker)).toBe(true);
     expect(await portIsFree(ports.sandbox)).toBe(true);
+    expect(await portIsFree(ports.inspector)).toBe(true);
   });
 });

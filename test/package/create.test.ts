@@ -9,7 +9,7 @@ import { deadAddress, NODE_24, run } from '../shared/run.js';
 
 // `npx checkout-lookup create` from the packed tarball, as a user with nothing but npm would: scaffold, install (the
 // tarball in place of the registry version, which does not exist yet; the other dependencies from the registry),
-// `npm start`, sign in with the printed link and read the order page.
+// its own `npm test`, `npm start`, sign in with the printed link and read the order page.
 const { tarball, files, app, node20 }: Packed = inject('packed');
 const work = mkdtempSync(join(tmpdir(), 'checkout-lookup-create-'));
 const project = join(work, 'my-worker');
@@ -23,7 +23,8 @@ afterAll(async () => {
     process.kill(-start.pid, 'SIGKILL');
   }
   rmSync(work, { recursive: true, force: true });
-});
+  // The project's node_modules (wrangler, vitest) takes a while to delete on a busy machine.
+}, 60_000);
 
 /** Whether `port` on 127.0.0.1 can be listened on again within 15 s. */
 async function freed(port: number): Promise<boolean> {
@@ -66,17 +67,24 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(result.code, result.report).toBe(0);
     expect(result.stdout).toContain('npm install');
 
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, any>;
-    const shipped = JSON.parse(readFileSync(join(app, 'node_modules/checkout-lookup/package.json'), 'utf8')) as Record<string, any>;
+    type Manifest = { scripts: Record<string, string>; devDependencies: Record<string, string>; version: string };
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Manifest;
+    const shipped = JSON.parse(readFileSync(join(app, 'node_modules/checkout-lookup/package.json'), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({
       name: 'my-worker',
       private: true,
       type: 'module',
-      scripts: { start: 'checkout-lookup start' },
-      dependencies: { 'checkout-lookup': `^${shipped.version}` },
-      devDependencies: { wrangler: shipped.devDependencies.wrangler, '@cloudflare/workers-types': expect.any(String) },
+      scripts: { start: 'checkout-lookup start', test: 'vitest run' },
+      dependencies: { 'checkout-lookup': `^${shipped.version}`, hono: shipped.devDependencies.hono },
+      devDependencies: {
+        wrangler: shipped.devDependencies.wrangler,
+        vitest: shipped.devDependencies.vitest,
+        '@cloudflare/workers-types': expect.any(String),
+      },
     });
-    // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds.
+    // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds: its tests
+    // in worker/test/ included.
+    expect(files).toContain('worker/test/worker.test.ts');
     const template = files.filter((file) => file.startsWith('worker/') && file !== 'worker/README.md').sort();
     const written = readdirSync(join(project, 'worker'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -126,6 +134,12 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(dryRun.stdout).toMatch(/--dry-run: exiting now/);
   });
 
+  test("the project's own npm test passes on the fresh scaffold", { timeout: 180_000 }, async () => {
+    const result = await run('npm', ['test'], { cwd: project, env: { ...env, NO_COLOR: '1' }, secrets: secretsOf(devVars()), timeoutMs: 170_000 });
+    expect(result.code, result.report).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+  });
+
   test('on Node 20, npm start says that wrangler needs Node 22.12, and starts nothing', async () => {
     const result = await run(node20, [join(project, 'node_modules/.bin/checkout-lookup'), 'start'], { cwd: project, secrets: secretsOf(devVars()) });
     expect(result.code, result.report).toBe(1);
@@ -136,11 +150,12 @@ describe('npx checkout-lookup create my-worker', () => {
     // Free ports here instead of the documented 8790 and 8787, which other tests on this machine may hold.
     const sandboxPort = new URL(await deadAddress()).port;
     const workerPort = new URL(await deadAddress()).port;
+    const inspectorPort = new URL(await deadAddress()).port;
     writeFileSync(join(project, '.dev.vars'), devVars().replace('http://127.0.0.1:8790', `http://127.0.0.1:${sandboxPort}`));
     const secrets = secretsOf(devVars());
     start = spawn('npm', ['start'], {
       cwd: project,
-      env: { ...process.env, ...env, PORT: workerPort },
+      env: { ...process.env, ...env, PORT: workerPort, INSPECTOR_PORT: inspectorPort },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -150,12 +165,13 @@ describe('npx checkout-lookup create my-worker', () => {
 
     let link: string | undefined;
     for (const deadline = Date.now() + 120_000; link === undefined; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      link = /(http:\/\/127\.0\.0\.1:\d+\/sign-in\?\S+next=%2Forders%2Ford_ada_1)/.exec(output)?.[1];
+      link = /(http:\/\/localhost:\d+\/sign-in\?\S+next=%2Forders%2Ford_ada_1)/.exec(output)?.[1];
       if (start.exitCode !== null || Date.now() > deadline) throw new Error(`npm start printed no sign-in link:\n${hidden()}`);
     }
     expect(hidden()).toContain(`sandbox (the checkout service stand-in) on http://127.0.0.1:${sandboxPort}`);
     const origin = new URL(link).origin;
-    expect(origin).toBe(`http://127.0.0.1:${workerPort}`);
+    expect(origin).toBe(`http://localhost:${workerPort}`);
+    expect(hidden()).toContain(`chrome://inspect with the target 127.0.0.1:${inspectorPort}`);
 
     // The link shows the Continue page; its form posts the token back, which sets the session cookie.
     const continuePage = await fetch(link);
@@ -185,7 +201,7 @@ describe('npx checkout-lookup create my-worker', () => {
     process.kill(-start.pid!, 'SIGINT'); // Ctrl-C in the terminal reaches the whole group
     // npm itself ends by the signal; the script under it closes the sandbox and stops wrangler, freeing both ports.
     expect(await exited, hidden()).toMatch(/^(0|SIGINT)$/);
-    for (const port of [sandboxPort, workerPort]) expect(await freed(Number(port)), `port ${port} after Ctrl-C`).toBe(true);
+    for (const port of [sandboxPort, workerPort, inspectorPort]) expect(await freed(Number(port)), `port ${port} after Ctrl-C`).toBe(true);
     expect(output).not.toMatch(/stopped \(|did not answer/);
   });
 });

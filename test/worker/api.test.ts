@@ -228,7 +228,7 @@ describe('GET /api/checkout/session/:id', () => {
 
 describe('the SDK pointed at the worker, as a shop page would use it', () => {
   test('reads an order and a session with the token and no API key', async () => {
-    const options = { baseUrl: stack.url, headers: bearer(ada), fetch: (request: Request) => worker.fetch(request, stack.env) };
+    const options = { baseUrl: stack.url, headers: bearer(ada), fetch: async (request: Request) => worker.fetch(request, stack.env) };
     const order = await getOrder('ord_ada_1', options);
     expect(order.createTime).toBeInstanceOf(Date);
     expect(order.createTime?.getTime()).toBe((await upstreamRecord(stack, '/api/order/ord_ada_1')).createTime);
@@ -239,7 +239,7 @@ describe('the SDK pointed at the worker, as a shop page would use it', () => {
   });
 
   test("gets an ApiError 404 for another customer's order", async () => {
-    const fetch = (request: Request) => worker.fetch(request, stack.env);
+    const fetch = async (request: Request) => worker.fetch(request, stack.env);
     await expect(getOrder('ord_grace_1', { baseUrl: stack.url, headers: bearer(ada), maxRetries: 0, fetch })).rejects.toMatchObject({
       name: 'ApiError',
       status: 404,

@@ -76,6 +76,9 @@ function toStandardBase64(token: string): string {
   return standard;
 }
 
+/** The token with the characters no header can carry (CR, LF, NUL) made spaces. */
+const headerSafe = (token: string) => token.replaceAll('\r', ' ').replaceAll('\n', ' ').replaceAll('\u0000', ' ');
+
 /** Tokens a header can carry but a Set-Cookie value cannot, or that are the valid token with whitespace inside. */
 const badBytes: [string, (token: string) => string][] = [
   ['a CR inside', (token) => token.replace('.', '.\r')],
@@ -106,9 +109,9 @@ describe('JSON routes: Authorization: Bearer', () => {
 
   test.each(badBytes)('a valid token with %s: 401 (never 500)', async (_name, spoil) => {
     const token = spoil(await stack.token('cus_ada'));
-    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(token.replace(/[\r\n\u0000]/g, ' ')) });
+    const answer = await stack.send('/api/order/ord_ada_1', { headers: bearer(headerSafe(token)) });
     expect(answer.status).toBe(401);
-    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${token.replace(/[\r\n\u0000]/g, ' ')}` } });
+    const page = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${COOKIE}=${headerSafe(token)}` } });
     expect(page.status).toBe(401);
   });
 
@@ -183,6 +186,23 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
+  test("its nonce'd script takes the token out of the address bar and history, and replaces the page once signed in", async () => {
+    const token = await stack.token('cus_ada');
+    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    const nonce = /<script nonce="([^"]+)">/.exec(answer.body)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
+    expect(csp).toContain("connect-src 'self'");
+    const script = answer.body.slice(answer.body.indexOf(`<script nonce="${nonce}">`));
+    expect(script).toContain("history.replaceState(null, '', location.pathname)");
+    expect(script).toContain('location.replace(');
+    expect(script).not.toContain(token);
+    // A fresh nonce per answer.
+    const again = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    expect(/<script nonce="([^"]+)">/.exec(again.body)?.[1]).not.toBe(nonce);
+  });
+
   test('answers 200 with a form that posts the token and next to /sign-in, and sets no cookie', async () => {
     const token = await stack.token('cus_ada');
     const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);

@@ -2,9 +2,9 @@ import { unstable_readConfig } from 'wrangler';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readSettings } from '../../worker/env.js';
-import type { Env } from '../../worker/env.js';
+import type { Bindings } from '../../worker/env.js';
 import worker from '../../worker/index.js';
-import { HSTS } from '../../worker/responses.js';
+import { HSTS } from '../../worker/middleware/headers.js';
 import { startStack } from './harness.js';
 import { bearer, expectNoSecrets } from './helpers.js';
 import type { Answer } from './helpers.js';
@@ -172,7 +172,7 @@ describe('ALLOWED_ORIGINS and SHOP_URL', () => {
 
 describe('settings', () => {
   test('are read once per environment object, not per request', async () => {
-    const env = { ...stack.env } as Env;
+    const env = { ...stack.env } as Bindings;
     const first = readSettings(env);
     expect(readSettings(env)).toBe(first);
     // A change to the object after its first request is not seen: nothing is parsed again.
@@ -180,7 +180,7 @@ describe('settings', () => {
     const page = await toAnswer(await worker.fetch(new Request(`${stack.url}/`), env));
     expect(page.body).not.toContain('changed.example');
     // Another environment object is read on its own.
-    expect(readSettings({ ...env } as Env)).not.toBe(first);
+    expect(readSettings({ ...env } as Bindings)).not.toBe(first);
   });
 });
 

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('wrangler deploy --dry-run', () => {
-  test('builds the worker into one module with the SDK, valibot and jose, and nothing of the sandbox', async () => {
+  test('builds the worker into one module with Hono, the SDK, valibot and jose, and nothing of the sandbox', async () => {
     outdir = await mkdtemp(join(tmpdir(), 'checkout-lookup-deploy-'));
     const { stdout, stderr } = await run(
       process.execPath,
@@ -35,12 +35,14 @@ describe('wrangler deploy --dry-run', () => {
     expect(text).toContain('X-Timestamp');
     expect(text).toContain('looseObject');
     expect(text).toContain('jwtVerify');
+    expect(text).toContain('secureHeaders');
     expect(text).not.toContain('createSandbox');
     expect(text).not.toContain('@hono/node-server');
     const gzip = gzipSync(bundle, { level: 9 }).byteLength;
     console.log(`deploy bundle: ${bundle.byteLength} B, ${gzip} B gzip`);
-    // worker/README.md states about 36 KiB gzipped (20 KiB of it the SDK, valibot and jose; the rest the pages in four
-    // languages and their stylesheet); a bundle far above it means something unexpected came in.
-    expect(gzip).toBeLessThan(40 * 1024);
+    // worker/README.md states about 56 KiB gzipped (wrangler does not minify: Hono's sources with their comments are
+    // about 16 KiB of it, the SDK, valibot and jose about 20 KiB, the pages in four languages most of the rest); a
+    // bundle far above it means something unexpected came in.
+    expect(gzip).toBeLessThan(60 * 1024);
   });
 });

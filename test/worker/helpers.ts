@@ -11,6 +11,7 @@ export interface Answer {
   /** Header lines exactly as sent, for byte comparisons and secret scans. */
   readonly rawHeaders: readonly string[];
   readonly body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read by each test as the shape it expects
   json(): any;
 }
 
@@ -45,6 +46,7 @@ export function expectNoSecrets(stack: Scanned): void {
 }
 
 /** A record as the sandbox itself serves it, read with the secret key (to know what must not reach customers). */
+// biome-ignore lint/suspicious/noExplicitAny: a record as the service sent it, read by each test as it expects
 export async function upstreamRecord(stack: { readonly apiKey: string; readonly sandbox: Sandbox }, path: string): Promise<any> {
   const response = await stack.sandbox.fetch(
     new Request(`http://sandbox.invalid${path}`, { headers: { 'X-API-KEY': stack.apiKey, 'X-Timestamp': String(Date.now()) } }),
@@ -63,15 +65,15 @@ export const SESSION_COOKIE = '__Host-checkout-lookup';
 export const SESSION_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * A `Cookie` header value with a session as the worker makes one on sign-in (its own `typ`, `iat` now, 12 hours
- * unless claims say otherwise), signed with the worker's AUTH_SECRET: for tests about what a signed-in page shows.
+ * A `Cookie` header value with a sign-in as the worker makes one (its own `typ`, `iat` now to the millisecond, 12
+ * hours unless claims say otherwise), signed with the worker's AUTH_SECRET: for tests about what a signed-in page
+ * shows.
  */
 export async function sessionCookie(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  const token = await new SignJWT({ ...claims })
+  const now = Date.now() / 1000;
+  const token = await new SignJWT({ iat: now, exp: Math.floor(now) + 12 * 3600, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
     .setSubject(sub)
-    .setIssuedAt()
-    .setExpirationTime('12h')
     .sign(new TextEncoder().encode(authSecret));
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -104,7 +104,7 @@ describe('CORS', () => {
     });
     expect(answer.status).toBe(204);
     expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
-    expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    expect(String(answer.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(['GET', 'HEAD', 'OPTIONS']);
     const allowed = String(answer.headers['access-control-allow-headers']).toLowerCase();
     expect(allowed).toContain('authorization');
     expect(allowed).toContain('x-timestamp');
@@ -230,11 +230,12 @@ describe('Server-Timing and the log line', () => {
     remove();
     expect(stack.logs).toHaveLength(4);
     expect(stack.logs.map(({ route, status, method }) => [method, route, status])).toEqual([
-      ['GET', 'api order', 200],
-      ['GET', 'page order', 404],
-      ['GET', 'sign-in page', 200],
-      ['GET', 'api session', 502],
+      ['GET', '/api/order/:id', 200],
+      ['GET', '/orders/:id', 404],
+      ['GET', '/sign-in', 200],
+      ['GET', '/api/checkout/session/:id', 502],
     ]);
+    for (const line of stack.logs.slice(0, 3)) expect(line).not.toHaveProperty('error');
     for (const line of stack.logs) {
       expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(typeof line.ms).toBe('number');

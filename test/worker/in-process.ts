@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import worker from '../../worker/index.js';
-import type { Env } from '../../worker/index.js';
+import type { Bindings } from '../../worker/index.js';
 import { type Answer, sessionCookie, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
@@ -18,6 +18,8 @@ export interface LocalOptions {
   readonly rateLimit?: { readonly limit: number };
   /** Leave the UPSTREAM binding out (the worker then calls the global fetch). */
   readonly noUpstream?: boolean;
+  /** Leave the SIGN_OUTS KV binding out (sign-out then ends the sign-in in that browser only). */
+  readonly noSignOuts?: boolean;
   /**
    * The UPSTREAM binding's answer in place of the sandbox's own, e.g. to serve a record the sandbox refuses to store
    * (it checks every record against the SDK's schemas); `sandbox` is this stack's sandbox, for everything else.
@@ -36,7 +38,7 @@ export interface Local {
   readonly url: string;
   readonly apiKey: string;
   readonly authSecret: string;
-  readonly env: Env;
+  readonly env: Bindings;
   readonly answers: readonly Answer[];
   /** The worker's log lines (console.log), parsed. */
   readonly logs: Record<string, unknown>[];
@@ -77,6 +79,8 @@ export function startLocal(options: LocalOptions = {}): Local {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  // The SIGN_OUTS KV namespace, in memory: what a sign-out stores is kept for the stack's life.
+  if (!options.noSignOuts) env.SIGN_OUTS = memoryKv();
   if (options.rateLimit) {
     const counts = new Map<string, number>();
     const { limit } = options.rateLimit;
@@ -91,7 +95,7 @@ export function startLocal(options: LocalOptions = {}): Local {
   const logs: Record<string, unknown>[] = [];
   logSinks.add(logs);
 
-  const respond = (path: string, init: SendInit = {}) =>
+  const respond = async (path: string, init: SendInit = {}) =>
     worker.fetch(
       new Request(`${ORIGIN}${path}`, {
         method: init.method ?? 'GET',
@@ -99,7 +103,7 @@ export function startLocal(options: LocalOptions = {}): Local {
         ...(init.body === undefined ? {} : { body: init.body }),
         redirect: 'manual',
       }),
-      env as Env,
+      env as Bindings,
     );
 
   return {
@@ -107,7 +111,7 @@ export function startLocal(options: LocalOptions = {}): Local {
     url: ORIGIN,
     apiKey: sandbox.apiKey,
     authSecret,
-    env: env as Env,
+    env: env as Bindings,
     answers,
     logs,
     respond,
@@ -140,4 +144,18 @@ export async function toAnswer(response: Response): Promise<Answer> {
   }
   const body = await response.text();
   return { status: response.status, headers, rawHeaders, body, json: () => JSON.parse(body) };
+}
+
+/** A KV namespace in memory with the part of the binding's interface the worker uses. */
+export function memoryKv() {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    async get(key: string) {
+      return entries.get(key) ?? null;
+    },
+    async put(key: string, value: string) {
+      entries.set(key, value);
+    },
+  };
 }

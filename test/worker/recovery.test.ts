@@ -63,7 +63,8 @@ beforeEach(() => {
   // Set before the first request: the worker reads its settings once per environment object.
   local.env.UPSTREAM = {
     async fetch(request: Request) {
-      const call = (gate.calls += 1);
+      gate.calls += 1;
+      const call = gate.calls;
       if (!isOpen) await new Promise<void>((resolve) => waiting.set(call, resolve));
       return sandbox.fetch(request);
     },

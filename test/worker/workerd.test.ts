@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
 import type { Stack } from './harness.js';
@@ -192,4 +193,23 @@ describe('the Workers rate-limit binding', () => {
     const grace = await limited.token('cus_grace');
     expect((await limited.send('/api/order/ord_grace_1', { headers: bearer(grace) })).status).toBe(200);
   });
+});
+
+test("sign-out through wrangler's local KV (SIGN_OUTS in wrangler.toml): a copy of the sign-in cookie is refused", async () => {
+  // A link from a second before the sign-out (links carry whole seconds; one of the same second counts as after it).
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('cus_grace')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 1)
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(stack.authSecret));
+  const body = new URLSearchParams({ token, next: '/' }).toString();
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: stack.url };
+  const posted = await stack.send('/sign-in', { method: 'POST', headers: form, body });
+  const pair = (posted.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+  expect((await stack.send('/orders/ord_grace_1', { headers: { Cookie: pair } })).status).toBe(200);
+  const out = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: pair } });
+  expect(out.status).toBe(200);
+  expect((await stack.send('/orders/ord_grace_1', { headers: { Cookie: pair } })).status).toBe(401);
+  expect((await stack.send('/api/order/ord_grace_1', { headers: bearer(token) })).status).toBe(401);
 });

@@ -2,8 +2,7 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { inWords } from '../i18n.js';
 import { page } from '../layout.js';
-import { withCommonHeaders } from '../responses.js';
-import type { SessionView } from '../view.js';
+import type { SessionView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
@@ -55,9 +54,7 @@ function checkAgain(shopper: Shopper): Html {
  */
 export function checkoutPage(session: SessionView, shopper: Shopper, checked: boolean, now = Date.now()): Promise<Response> {
   if (checked && session.orderId) {
-    return Promise.resolve(
-      withCommonHeaders(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } })),
-    );
+    return Promise.resolve(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } }));
   }
   const { reader, settings } = shopper;
   const { t } = reader;

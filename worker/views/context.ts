@@ -11,6 +11,8 @@ export interface Shopper {
   readonly site: string;
   /** The path asked for, for "Try again" and "Check again". */
   readonly path: string;
+  /** This answer's CSP nonce (hono/secure-headers), for the page's inline script and style. */
+  readonly nonce: string;
   /** The signed-in customer, when there is one. */
   readonly customerId?: string | undefined;
 }

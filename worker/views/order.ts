@@ -2,7 +2,7 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { inWords } from '../i18n.js';
 import { page } from '../layout.js';
-import type { OrderView } from '../view.js';
+import type { OrderView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, totals } from './parts.js';
 

@@ -1,7 +1,7 @@
 import { currencyName, formatMoney, formatNumber, formatTime } from '../format.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
-import type { ItemView } from '../view.js';
+import type { ItemView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 
 // Pieces the order and checkout views share: facts, times, the item table, the totals with their currency notes,

@@ -1,0 +1,187 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, expectNoSecrets, SESSION_COOKIE } from './helpers.js';
+import { startLocal } from './in-process.js';
+import type { Local } from './in-process.js';
+
+// Sign-out ends every sign-in and sign-in link of the customer issued before it, on every device: the SIGN_OUTS KV
+// namespace keeps each customer's last sign-out, and tokens issued before it are refused.
+
+const FORM = 'application/x-www-form-urlencoded';
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A sign-in link's token issued now to the millisecond, so one minted right after a sign-out counts as after it. */
+function link(local: Local, sub: string, claims: Record<string, unknown> = {}) {
+  return new SignJWT({ iat: Date.now() / 1000, ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(local.authSecret));
+}
+
+/** Signs in through the Continue page's POST and returns the `Cookie` header value it set. */
+async function signIn(local: Local, token: string): Promise<string> {
+  const answer = await local.send('/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': FORM, Origin: local.url, 'Sec-Fetch-Site': 'same-origin' },
+    body: new URLSearchParams({ token, next: '/' }).toString(),
+  });
+  expect(answer.status).toBe(303);
+  return (answer.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+}
+
+function signOut(local: Local, cookie: string) {
+  return local.send('/sign-out', { method: 'POST', headers: { Origin: local.url, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie } });
+}
+
+const order = (local: Local, cookie: string) => local.send('/orders/ord_ada_1', { headers: { Cookie: cookie } });
+
+describe('with the SIGN_OUTS binding', () => {
+  let local: Local;
+  beforeAll(() => {
+    local = startLocal();
+  });
+  afterAll(async () => {
+    expectNoSecrets(local);
+    await local.close();
+  });
+
+  test('a copy of the sign-in cookie taken before sign-out no longer opens a page, on this device or another', async () => {
+    const laptop = await signIn(local, await link(local, 'cus_ada'));
+    const phone = await signIn(local, await link(local, 'cus_ada'));
+    expect((await order(local, phone)).status).toBe(200);
+    expect((await signOut(local, laptop)).status).toBe(200);
+    for (const cookie of [laptop, phone]) {
+      const answer = await order(local, cookie);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toContain('Not signed in');
+    }
+    // The home page no longer says who is signed in, and the JSON route's same-origin check is refused too.
+    expect((await local.send('/', { headers: { Cookie: phone } })).body).not.toContain('cus_ada');
+    const check = await local.send('/api/order/ord_ada_1', { headers: { Cookie: phone, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(check.status).toBe(401);
+  });
+
+  test('a sign-in link and a Bearer token issued before sign-out are refused; one issued after works', async () => {
+    // Links carry whole seconds: this one is from a second before the sign-out.
+    const before = await link(local, 'cus_ada', { iat: now() - 1 });
+    const withoutIat = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('cus_ada')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(local.authSecret));
+    await signOut(local, await signIn(local, await link(local, 'cus_ada')));
+
+    const opened = await local.send(`/sign-in?${new URLSearchParams({ token: before, next: '/' })}`);
+    expect(opened.status).toBe(401);
+    expect(opened.body).not.toContain('action="/sign-in"');
+    const posted = await local.send('/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, Origin: local.url },
+      body: new URLSearchParams({ token: before, next: '/' }).toString(),
+    });
+    expect(posted.status).toBe(401);
+    expect(posted.headers['set-cookie']).toBeUndefined();
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(before) })).status).toBe(401);
+    // A token without iat cannot be placed before or after the sign-out: refused while the sign-out is kept.
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(withoutIat) })).status).toBe(401);
+
+    const after = await link(local, 'cus_ada');
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
+    expect((await order(local, await signIn(local, after))).status).toBe(200);
+  });
+
+  test("a shop's link issued in the second of the sign-out counts as after it; the worker's own sign-in of that second does not", async () => {
+    const cookie = await signIn(local, await link(local, 'cus_ada'));
+    await signOut(local, cookie);
+    // Whole seconds, as jose's setIssuedAt() mints: the customer can be given a new link at once.
+    const link2 = await local.token('cus_ada');
+    expect(Number.isInteger(decodeJwt(link2).iat)).toBe(true);
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(link2) })).status).toBe(200);
+    // The sign-in made before the sign-out (its iat to the millisecond) stays ended.
+    expect((await order(local, cookie)).status).toBe(401);
+  });
+
+  test("another customer's sign-ins are untouched", async () => {
+    const grace = await signIn(local, await link(local, 'cus_grace'));
+    await signOut(local, await signIn(local, await link(local, 'cus_ada')));
+    expect((await local.send('/orders/ord_grace_1', { headers: { Cookie: grace } })).status).toBe(200);
+  });
+
+  test('the entry holds no customer id and expires after the longest link or sign-in could live', async () => {
+    const kv = local.env.SIGN_OUTS as unknown as { entries: Map<string, string>; put: unknown };
+    const puts: { key: string; value: string; options: unknown }[] = [];
+    const put = kv.put as (key: string, value: string, options?: unknown) => Promise<void>;
+    kv.put = async (key: string, value: string, options?: unknown) => {
+      puts.push({ key, value, options });
+      await put(key, value, options);
+    };
+    try {
+      const started = Date.now();
+      await signOut(local, await signIn(local, await link(local, 'cus_ada')));
+      expect(puts).toHaveLength(1);
+      expect(puts[0]!.key).toMatch(/^signed-out:[0-9a-f]{64}$/);
+      expect(puts[0]!.key).not.toContain('cus_ada');
+      expect(Number(puts[0]!.value)).toBeGreaterThanOrEqual(started);
+      // LINK_MAX_LIFETIME_SECONDS (7 days) outlives SESSION_MAX_AGE_SECONDS (12 hours), plus a minute.
+      expect(puts[0]!.options).toEqual({ expirationTtl: 7 * 24 * 3600 + 60 });
+    } finally {
+      kv.put = put;
+    }
+  });
+
+  test('signing out without a sign-in records nothing and still clears the cookie', async () => {
+    const kv = local.env.SIGN_OUTS as unknown as { entries: Map<string, string> };
+    const size = kv.entries.size;
+    const answer = await local.send('/sign-out', { method: 'POST', headers: { Origin: local.url } });
+    expect(answer.status).toBe(200);
+    expect((answer.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect(kv.entries.size).toBe(size);
+  });
+});
+
+describe('without the SIGN_OUTS binding', () => {
+  test('sign-out clears the cookie in this browser only: a copy stays valid until its exp', async () => {
+    const local = startLocal({ noSignOuts: true });
+    try {
+      const cookie = await signIn(local, await link(local, 'cus_ada'));
+      const out = await signOut(local, cookie);
+      expect(out.status).toBe(200);
+      expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+      expect((await order(local, cookie)).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe("the worker's own sign-in has no clock tolerance", () => {
+  let local: Local;
+  beforeAll(() => {
+    local = startLocal();
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  test('a sign-in cookie a few seconds past its exp is refused', async () => {
+    const expired = await local.cookie('cus_ada', { iat: now() - 60, exp: now() - 2 });
+    expect((await order(local, expired)).status).toBe(401);
+    const live = await local.cookie('cus_ada', { iat: now() - 60, exp: now() + 5 });
+    expect((await order(local, live)).status).toBe(200);
+  });
+
+  test("the cookie's Max-Age ends with the sign-in's exp", async () => {
+    const token = await link(local, 'cus_ada', { exp: now() + 90 });
+    const answer = await local.send('/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, Origin: local.url },
+      body: new URLSearchParams({ token, next: '/' }).toString(),
+    });
+    const cookie = (answer.headers['set-cookie'] as string[])[0]!;
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    const { exp } = decodeJwt(cookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1));
+    expect(maxAge).toBeGreaterThan(85);
+    expect(now() + maxAge).toBeLessThanOrEqual(exp!);
+  });
+});

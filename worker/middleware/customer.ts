@@ -1,0 +1,36 @@
+import { bearerToken, verifyBearer, verifySignIn } from '../auth.js';
+import type { AppContext } from '../app.js';
+import { createMiddleware } from '../app.js';
+import { readSignInCookie } from '../cookies.js';
+
+// Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
+// (a sign-in link's kind of token), or, with no Authorization header from a page of this origin
+// (`Sec-Fetch-Site: same-origin`, which no other site can set), the page's cookie: that is how the pending checkout
+// page checks in the background. A cross-site request never carries that header value, and CORS never allows
+// credentials.
+
+/** The customer of the sign-in cookie, or `undefined` without one or with one that fails. */
+export async function cookieCustomerOf(c: AppContext) {
+  const token = readSignInCookie(c);
+  return token ? verifySignIn(token, c.get('settings')) : undefined;
+}
+
+/** The JSON routes: the customer of the Bearer token, else of a same-origin page's cookie. */
+export const bearerCustomer = createMiddleware(async (c, next) => {
+  const token = bearerToken(c.req.raw);
+  if (token === undefined) {
+    c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
+    c.set('invalidCredential', false);
+  } else {
+    const customer = token === '' ? undefined : await verifyBearer(token, c.get('settings'));
+    c.set('customer', customer);
+    c.set('invalidCredential', customer === undefined);
+  }
+  await next();
+});
+
+/** The first step of a lookup: a signed-in customer, or 401. */
+export const requireCustomer = createMiddleware(async (c, next) => {
+  if (c.get('customer') === undefined) return c.get('answers').unauthorized(c, c.get('invalidCredential'));
+  await next();
+});

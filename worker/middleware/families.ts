@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Answers, App } from '../app.js';
+import { createMiddleware } from '../app.js';
+import { cookieCustomerOf } from './customer.js';
+import { readerTimeZone } from '../format.js';
+import { chooseReader } from '../i18n.js';
+import { notFound, tooManyRequests, unauthorized, upstreamFailed } from '../responses.js';
+import { notFoundPage, notSignedInPage, tooManyPage, upstreamFailedPage } from '../views/messages.js';
+
+// The two families of routes share every step; they differ only in how they answer where a step stops: the JSON
+// routes in the service's envelope, the pages with a page in the shopper's language.
+
+const JSON_ANSWERS: Answers = {
+  unauthorized: (_c, invalid) => unauthorized(invalid),
+  tooMany: (_c, seconds) => tooManyRequests(seconds),
+  notFound: () => notFound(),
+  failed: (c, status) => upstreamFailed(status, c.get('requestId')),
+};
+
+const PAGE_ANSWERS: Answers = {
+  unauthorized: (c) => notSignedInPage(c.get('shopper')),
+  tooMany: (c, seconds) => tooManyPage(c.get('shopper'), seconds),
+  notFound: (c) => notFoundPage(c.get('shopper')),
+  failed: (c, status) => upstreamFailedPage(status, c.get('requestId'), c.get('shopper')),
+};
+
+/** The JSON routes' answers. */
+export const jsonFamily = createMiddleware(async (c, next) => {
+  c.set('answers', JSON_ANSWERS);
+  await next();
+});
+
+/** Runs `json` for the JSON routes (`/api/…`) and `page` for every other path. */
+export function byFamily(json: MiddlewareHandler<App>, page: MiddlewareHandler<App>): MiddlewareHandler<App> {
+  return (c, next) => (c.req.path.startsWith('/api/') ? json(c, next) : page(c, next));
+}
+
+/** The pages' answers, the customer of the sign-in cookie, and the shopper the pages are written for. */
+export const pageFamily = createMiddleware(async (c, next) => {
+  c.set('answers', PAGE_ANSWERS);
+  c.set('customer', await cookieCustomerOf(c));
+  c.set('invalidCredential', false);
+  const url = new URL(c.req.url);
+  c.set('shopper', {
+    reader: chooseReader(c.req.header('Accept-Language') ?? null),
+    timeZone: readerTimeZone(c.req.raw),
+    settings: c.get('settings'),
+    site: url.host,
+    path: url.pathname,
+    nonce: c.get('secureHeadersNonce') ?? '',
+    customerId: c.get('customer')?.id,
+  });
+  await next();
+});

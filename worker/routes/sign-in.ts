@@ -1,0 +1,212 @@
+import { bodyLimit } from 'hono/body-limit';
+import type { Customer, Refusal } from '../auth.js';
+import { checkLink, newSignIn } from '../auth.js';
+import type { AppContext } from '../app.js';
+import { createMiddleware } from '../app.js';
+import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
+import type { Settings } from '../env.js';
+import { html } from '../html.js';
+import { signInWords } from '../i18n.js';
+import type { Reader } from '../i18n.js';
+import { messagePage, page } from '../layout.js';
+import { recordSignOut } from '../sign-outs.js';
+
+// A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
+// to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
+// shows a "Continue" page, and only the POST from that page's own button, checked to come from this site, sets the
+// cookie. The page's form posts without script too.
+
+/** Largest form body read; a token and a path fit many times over. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+// The Continue page's script. It takes the token out of the address bar and the history entry at once (the token
+// travels in the form), and posts the form itself so that, once signed in, the destination *replaces* the Continue
+// page: Back then leaves to where the customer came from, never to a Continue page. Anything but the redirect of a
+// sign-in (a refusal, a network error) falls back to the plain form post, whose answer says what went wrong.
+export const CONTINUE_SCRIPT = `(() => {
+  const form = document.querySelector('form[action="/sign-in"]');
+  if (!form) return;
+  history.replaceState(null, '', location.pathname);
+  form.addEventListener('submit', async (event) => {
+    if (!window.fetch) return;
+    event.preventDefault();
+    try {
+      const answer = await fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)), redirect: 'manual' });
+      if (answer.type === 'opaqueredirect') return location.replace(form.elements.next.value);
+    } catch {}
+    form.submit();
+  });
+})();`;
+
+/** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
+export async function signInPage(c: AppContext): Promise<Response> {
+  const { reader } = c.get('shopper');
+  const current = c.get('customer');
+  const settings = c.get('settings');
+  const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
+  if (next === undefined) return message(c, 400, reader.t.linkRefused);
+  const token = c.req.query('token') ?? null;
+  const checked = await checkSignIn(token, settings);
+  if ('refused' in checked) return refusal(c, checked.refused);
+
+  const switching = current !== undefined && current.id !== checked.customer.id;
+  const body = html`<div class="message">
+<h1>${reader.t.signInTitle}</h1>
+<p>${reader.t.signInText}</p>
+${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
+<form method="post" action="/sign-in">
+<input type="hidden" name="token" value="${token}">
+<input type="hidden" name="next" value="${next}">
+<button class="button" type="submit">${reader.t.continue}</button>
+</form>
+</div>`;
+  return page({
+    status: 200,
+    title: reader.t.signInTitle,
+    body,
+    reader,
+    settings,
+    form: true,
+    signedIn: current !== undefined,
+    script: CONTINUE_SCRIPT,
+    nonce: c.get('shopper').nonce,
+  });
+}
+
+/**
+ * `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: exchanges the link
+ * for a sign-in of the worker's own (never the link's token) and sets it as the cookie.
+ */
+export async function signIn(c: AppContext): Promise<Response> {
+  const { reader } = c.get('shopper');
+  const form = await readForm(c);
+  if (form === undefined) return message(c, 400, reader.t.signInFailed);
+  const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
+  if (next === undefined) return message(c, 400, reader.t.linkRefused);
+  const checked = await checkSignIn(form.get('token'), c.get('settings'));
+  if ('refused' in checked) return refusal(c, checked.refused);
+  const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
+  return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
+}
+
+/** The form of a POST, form-encoded only; `undefined` for another type. Its size is bounded by `formLimit`. */
+async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) return undefined;
+  return new URLSearchParams(await c.req.text());
+}
+
+/** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
+export const formLimit = bodyLimit({
+  maxSize: MAX_FORM_BYTES,
+  onError: (c) => message(c as AppContext, 400, (c as AppContext).var.shopper.reader.t.signInFailed),
+});
+
+type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
+
+/** The link's customer and the sign-in it would start, or why not: the link fails, or the sign-in would not fit a cookie. */
+async function checkSignIn(token: string | null, settings: Settings): Promise<SignInCheck> {
+  if (!token) return { refused: 'invalid' };
+  const checked = await checkLink(token, settings);
+  if ('refused' in checked) return checked;
+  const now = Date.now();
+  const signIn = await newSignIn(checked.customer, settings, now);
+  // A link inside the clock tolerance past its `exp` would make a sign-in that is over before it starts.
+  if (signIn.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
+  // A browser drops a cookie it cannot keep without a word, and the customer would land signed out: say so instead.
+  if (!fitsInCookie(signIn.token)) return { refused: 'too-large' };
+  return { customer: checked.customer, signIn };
+}
+
+const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
+
+/** The page for a refused link: what went wrong in the reader's words. */
+function refusal(c: AppContext, refused: Refusal): Promise<Response> {
+  const { reader } = c.get('shopper');
+  const words = signInWords(reader);
+  const text =
+    refused === 'expired'
+      ? words.linkExpired
+      : refused === 'too-long-lived'
+        ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
+        : refused === 'too-large'
+          ? words.linkTooLarge
+          : reader.t.signInFailed;
+  return message(c, REFUSAL_STATUS[refused], text);
+}
+
+/** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
+function duration(seconds: number, reader: Reader): string {
+  const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
+  return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
+}
+
+/** A one-message page, with the sign-out link when the reader is signed in. */
+function message(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
+  const { reader } = c.get('shopper');
+  const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
+  return page({ status, title, body, reader, settings: c.get('settings'), signedIn: c.get('customer') !== undefined });
+}
+
+/**
+ * `GET /sign-out`: a page with a Sign out button. GET itself signs nobody out: a prefetch, a preview or an image
+ * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
+ */
+export function signOutPage(c: AppContext): Promise<Response> {
+  const { reader } = c.get('shopper');
+  const body = html`<div class="message">
+<h1>${reader.t.signOutTitle}</h1>
+<p>${reader.t.signOutText}</p>
+<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
+</div>`;
+  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
+}
+
+/**
+ * `POST /sign-out` from this site: ends every sign-in and sign-in link of the customer issued until now, on every
+ * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so.
+ */
+export async function signOut(c: AppContext): Promise<Response> {
+  const { reader } = c.get('shopper');
+  await c.req.raw.body?.cancel();
+  const customer = c.get('customer');
+  if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
+  // Browsers that support it also drop anything else this origin stored.
+  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
+}
+
+/**
+ * Refuses a POST that does not come from a page of this origin (403), before its body is read: a Fetch-Metadata
+ * rule stricter than hono/csrf, which lets a request through when either of its two checks passes and looks only
+ * at form content types. `Sec-Fetch-Site`, set by the browser and beyond a page's reach, must say `same-origin`
+ * when sent; a real `Origin` must be ours. A form on a page with `Referrer-Policy: no-referrer` (all of this
+ * worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with `Sec-Fetch-Site:
+ * same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
+ */
+export const sameOriginForm = createMiddleware(async (c, next) => {
+  if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
+    return message(c, 403, c.get('shopper').reader.t.requestRefused);
+  }
+  await next();
+});
+
+/** Whether a POST comes from a page of this origin (the rule above). */
+export function fromThisSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get('Origin');
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site !== null && site !== 'same-origin') return false;
+  if (origin !== null && origin !== 'null') return origin === url.origin;
+  return site === 'same-origin';
+}
+
+/** `next` as a path of this origin, or `undefined` for anything a browser could resolve to another origin. */
+export function sameOriginPath(next: string, url: URL): string | undefined {
+  // "//host" and "/\host" are network-path references to browsers (WHATWG URL treats "\" as "/"); control
+  // characters are stripped by URL parsers and can hide either.
+  if (!next.startsWith('/') || next.startsWith('//') || /[\\\p{Cc}]/u.test(next)) return undefined;
+  if (!URL.canParse(next, url.origin)) return undefined;
+  const target = new URL(next, url.origin);
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  // Dot segments collapse while parsing ("/.//host", "/%2e//host" become "//host"): check the result, not only the input.
+  if (target.origin !== url.origin || path.startsWith('//')) return undefined;
+  return path;
+}
