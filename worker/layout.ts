@@ -1,6 +1,7 @@
 import type { Settings } from './env.js';
-import { html, Html } from './html.js';
-import type { Reader } from './i18n.js';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { Reader } from './i18n/index.js';
 import { imageSources, withCommonHeaders } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
@@ -63,10 +64,13 @@ main a:not(.button){color:#2450a6}
 export const STYLE_HASH = 'MIs0WtLzwIhPUttnojriet2pGkde5Y9zIxLjMUPW7Po=';
 export { STYLE };
 
+/** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
+export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
 export interface PageOptions {
   readonly status: number;
   readonly title: string;
-  readonly body: Html;
+  readonly body: Markup;
   readonly reader: Reader;
   readonly settings?: Settings | undefined;
   readonly headers?: HeadersInit;
@@ -74,17 +78,21 @@ export interface PageOptions {
   readonly signedIn?: boolean;
   /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
   readonly form?: boolean;
-  /** A script to run on the page, allowed by a nonce of this answer only; it may fetch this origin. */
+  /** A script to run on the page, allowed by this answer's nonce only; it may fetch this origin. */
   readonly script?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
   /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
   readonly images?: Iterable<string | null | undefined>;
+  /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
+  readonly runningHead?: string | undefined;
+  /** This answer's CSP nonce, put on the page's `<style>` and `<script>`; one is made when absent. */
+  readonly nonce?: string | undefined;
 }
 
 /** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
 export async function page(options: PageOptions): Promise<Response> {
-  const { status, title, body, reader, settings, signedIn = false, form = false, script, site } = options;
+  const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
   const shop = settings?.shopUrl;
   const name = shop === undefined ? site : new URL(shop).host;
   const links = [
@@ -95,30 +103,36 @@ export async function page(options: PageOptions): Promise<Response> {
     name !== undefined || shop !== undefined || signedIn
       ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
       : '';
-  const nonce = script === undefined ? undefined : newNonce();
-  const document = html`<!doctype html>
+  // The shop's name and the number on every printed page: a page-margin box, which Chromium repeats on each sheet.
+  const head = [name, runningHead].filter(Boolean).join(' · ');
+  const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
+  const nonce = options.nonce ?? (script === undefined && printStyle === undefined ? undefined : newNonce());
+  // With a nonce given by the caller the CSP is theirs to set, and it names that nonce; else STYLE goes by its hash.
+  const styleNonce = options.nonce;
+  const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<style>${new Html(STYLE)}</style>
-</head>
+<style${styleNonce === undefined ? '' : html` nonce="${styleNonce}"`}>${raw(STYLE)}</style>
+${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
 ${bar}
 <main>
 ${body}
 </main>
-${nonce === undefined ? '' : html`<script nonce="${nonce}">${new Html(script!)}</script>\n`}</body>
+${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  const response = new Response(document.value, { status, headers: options.headers ?? {} });
+  const response = new Response(document, { status, headers: options.headers ?? {} });
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
-  const scripts = nonce === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
   response.headers.set(
     'Content-Security-Policy',
-    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src 'sha256-${STYLE_HASH}';${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src ${styles};${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
@@ -132,9 +146,15 @@ export function messagePage(
   reader: Reader,
   settings?: Settings,
   headers: HeadersInit = {},
-  extra: Html | string = '',
+  extra: Markup | string = '',
 ): Promise<Response> {
   return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
+}
+
+// A CSS string that says `text` and nothing else: every character but letters, digits and spaces as a code-point
+// escape (CSS Syntax §4.3.7), so a quote, a backslash or `</style>` in a record's number cannot end it.
+function cssString(text: string): string {
+  return `"${text.replace(/[^A-Za-z0-9 ]/gu, (char) => `\\${char.codePointAt(0)!.toString(16)} `)}"`;
 }
 
 // 128 random bits per answer (CSP3 §7.3 asks for at least 128).

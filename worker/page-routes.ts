@@ -2,7 +2,7 @@ import type { Order } from 'checkout-lookup';
 import { signedIn } from './auth.js';
 import type { Settings } from './env.js';
 import { readerTimeZone } from './format.js';
-import { chooseReader } from './i18n.js';
+import { chooseReader } from './i18n/index.js';
 import { pipeline, ORDER, SESSION } from './pipeline.js';
 import type { Answers } from './pipeline.js';
 import type { Trace } from './trace.js';

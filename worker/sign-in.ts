@@ -1,10 +1,10 @@
+import { html } from 'hono/html';
 import { checkLink, newSession, signedIn } from './auth.js';
 import type { Refusal, Subject } from './auth.js';
 import { clearedCookie, fitsInCookie, sessionCookie } from './cookies.js';
 import type { Settings } from './env.js';
-import { html } from './html.js';
-import { chooseReader, signInWords } from './i18n.js';
-import type { Reader } from './i18n.js';
+import { chooseReader, signInWords } from './i18n/index.js';
+import type { Reader } from './i18n/index.js';
 import { messagePage, page } from './layout.js';
 import { withCommonHeaders } from './responses.js';
 

@@ -1,5 +1,5 @@
 import type { Settings } from '../env.js';
-import type { Reader } from '../i18n.js';
+import type { Reader } from '../i18n/index.js';
 
 /** What every view needs to know about the request: who reads, in which language and zone, on which site. */
 export interface Shopper {
@@ -13,4 +13,6 @@ export interface Shopper {
   readonly path: string;
   /** The signed-in customer, when there is one. */
   readonly customerId?: string | undefined;
+  /** This answer's Content-Security-Policy nonce, for the page's `<style>` and `<script>`; the layout makes one when absent. */
+  readonly nonce?: string | undefined;
 }
