@@ -104,12 +104,11 @@ export async function page(options: PageOptions): Promise<Response> {
     name !== undefined || shop !== undefined || signedIn
       ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
       : '';
-  // The shop's name and the number on every printed page: a page-margin box, which Chromium repeats on each sheet.
+  // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
+  // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
   const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
   const nonce = options.nonce ?? (script === undefined && printStyle === undefined ? undefined : newNonce());
-  // With a nonce given by the caller the CSP is theirs to set, and it names that nonce; else STYLE goes by its hash.
-  const styleNonce = options.nonce;
   const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
@@ -117,7 +116,7 @@ export async function page(options: PageOptions): Promise<Response> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<style${styleNonce === undefined ? '' : html` nonce="${styleNonce}"`}>${raw(STYLE)}</style>
+<style${options.nonce === undefined ? '' : html` nonce="${options.nonce}"`}>${raw(STYLE)}</style>
 ${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
 ${bar}
@@ -130,6 +129,7 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   const response = new Response(document, { status, headers: options.headers ?? {} });
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
   const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  // STYLE is allowed by its hash (whether or not it also carries the caller's nonce), the print style by the nonce.
   const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
   response.headers.set(
     'Content-Security-Policy',
