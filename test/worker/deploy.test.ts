@@ -39,8 +39,8 @@ describe('wrangler deploy --dry-run', () => {
     expect(text).not.toContain('@hono/node-server');
     const gzip = gzipSync(bundle, { level: 9 }).byteLength;
     console.log(`deploy bundle: ${bundle.byteLength} B, ${gzip} B gzip`);
-    // worker/README.md states about 36 KiB gzipped (20 KiB of it the SDK, valibot and jose; the rest the pages in four
-    // languages and their stylesheet); a bundle far above it means something unexpected came in.
-    expect(gzip).toBeLessThan(40 * 1024);
+    // worker/README.md states about 42 KiB gzipped (20 KiB of it the SDK, valibot and jose; the rest hono/html and the
+    // pages in four languages and their stylesheet); a bundle far above it means something unexpected came in.
+    expect(gzip).toBeLessThan(44 * 1024);
   });
 });
