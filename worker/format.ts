@@ -1,4 +1,4 @@
-// Formatting for the reader: their locale (i18n.ts), each amount in its own currency, times in the reader's time
+// Formatting for the reader: their locale (i18n/), each amount in its own currency, times in the reader's time
 // zone (Cloudflare's `request.cf.timezone`, else UTC), always with the zone shown.
 //
 // `Intl` formatters are costly to build and cheap to use, so each one is built once per isolate for its locale,
@@ -27,6 +27,17 @@ export function formatMoney(amount: number | null | undefined, currency: string 
     return `${numberFormat(locale).format(amount)} ${currency}`;
   }
   return numberFormat(locale).format(amount);
+}
+
+/** Whether two currency codes name the same currency: ISO 4217 codes are letters, compared without regard to case. */
+export function sameCurrency(a: string, b: string): boolean {
+  return a.toUpperCase() === b.toUpperCase();
+}
+
+/** The currency's smallest unit (0.01 for EUR, 1 for JPY, 0.001 for KWD); 0.01 for a code this runtime does not know. */
+export function minorUnit(currency: string): number {
+  const digits = moneyFormat('en', currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+  return 10 ** -digits;
 }
 
 /** A plain number in the reader's locale, with up to 6 decimals (exchange rates). */
@@ -84,7 +95,8 @@ function numberFormat(locale: string): Intl.NumberFormat {
 // An unknown code (`XYZ1`) makes the constructor throw: remembered as such, so it is not retried per request.
 const UNKNOWN_CURRENCY = new Set<string>();
 
-function moneyFormat(locale: string, currency: string): Intl.NumberFormat | undefined {
+function moneyFormat(locale: string, code: string): Intl.NumberFormat | undefined {
+  const currency = code.toUpperCase();
   const key = `m ${locale} ${currency}`;
   if (UNKNOWN_CURRENCY.has(key)) return undefined;
   try {

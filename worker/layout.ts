@@ -1,6 +1,7 @@
 import type { Settings } from './env.js';
-import { html, Html } from './html.js';
-import type { Reader } from './i18n.js';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { Reader } from './i18n/index.js';
 import { imageSources } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
@@ -51,8 +52,9 @@ main a:not(.button){color:#2450a6}
 .message p{max-width:36rem}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
-@page{size:A4;margin:15mm}
-@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}a{color:inherit;text-decoration:none}}
+@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:grid;grid-template-columns:1fr minmax(2.5rem,auto) minmax(5.5rem,auto) minmax(5.5rem,auto);gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{grid-column:1/-1}tr>:nth-child(2){grid-column:2}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
+@page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
+@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
 `;
 
 /**
@@ -60,13 +62,16 @@ main a:not(.button){color:#2450a6}
  * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
  * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
  */
-export const STYLE_HASH = 'MIs0WtLzwIhPUttnojriet2pGkde5Y9zIxLjMUPW7Po=';
+export const STYLE_HASH = 'aRoh/YLJhuf0gY3XwBBA2+EUsGv+Nxdc52W8OrbJwnI=';
 export { STYLE };
+
+/** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
+export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export interface PageOptions {
   readonly status: number;
   readonly title: string;
-  readonly body: Html;
+  readonly body: Markup;
   readonly reader: Reader;
   readonly settings?: Settings | undefined;
   readonly headers?: HeadersInit;
@@ -74,19 +79,21 @@ export interface PageOptions {
   readonly signedIn?: boolean;
   /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
   readonly form?: boolean;
-  /** A script to run on the page, allowed by a nonce of this answer only; it may fetch this origin. */
+  /** A script to run on the page, allowed by this answer's nonce only; it may fetch this origin. */
   readonly script?: string | undefined;
-  /** This answer's nonce (from hono/secure-headers); one is made when absent. */
-  readonly nonce?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
   /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
   readonly images?: Iterable<string | null | undefined>;
+  /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
+  readonly runningHead?: string | undefined;
+  /** This answer's CSP nonce, put on the page's `<style>` and `<script>`; one is made when absent. */
+  readonly nonce?: string | undefined;
 }
 
 /** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
 export async function page(options: PageOptions): Promise<Response> {
-  const { status, title, body, reader, settings, signedIn = false, form = false, script, site } = options;
+  const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
   const shop = settings?.shopUrl;
   const name = shop === undefined ? site : new URL(shop).host;
   const links = [
@@ -97,30 +104,36 @@ export async function page(options: PageOptions): Promise<Response> {
     name !== undefined || shop !== undefined || signedIn
       ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
       : '';
-  const nonce = script === undefined ? undefined : (options.nonce ?? newNonce());
-  const document = html`<!doctype html>
+  // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
+  // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
+  const head = [name, runningHead].filter(Boolean).join(' · ');
+  const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
+  const nonce = options.nonce ?? (script === undefined && printStyle === undefined ? undefined : newNonce());
+  const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<style>${new Html(STYLE)}</style>
-</head>
+<style${options.nonce === undefined ? '' : html` nonce="${options.nonce}"`}>${raw(STYLE)}</style>
+${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
 ${bar}
 <main>
 ${body}
 </main>
-${nonce === undefined ? '' : html`<script nonce="${nonce}">${new Html(script!)}</script>\n`}</body>
+${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  const response = new Response(document.value, { status, headers: options.headers ?? {} });
+  const response = new Response(document, { status, headers: options.headers ?? {} });
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
-  const scripts = nonce === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
+  // STYLE is allowed by its hash (whether or not it also carries the caller's nonce), the print style by the nonce.
+  const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
   response.headers.set(
     'Content-Security-Policy',
-    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src 'sha256-${STYLE_HASH}';${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
+    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src ${styles};${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
   );
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
@@ -134,9 +147,15 @@ export function messagePage(
   reader: Reader,
   settings?: Settings,
   headers: HeadersInit = {},
-  extra: Html | string = '',
+  extra: Markup | string = '',
 ): Promise<Response> {
   return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
+}
+
+// A CSS string that says `text` and nothing else: every character but letters, digits and spaces as a code-point
+// escape (CSS Syntax §4.3.7), so a quote, a backslash or `</style>` in a record's number cannot end it.
+function cssString(text: string): string {
+  return `"${text.replace(/[^A-Za-z0-9 ]/gu, (char) => `\\${char.codePointAt(0)!.toString(16)} `)}"`;
 }
 
 // 128 random bits per answer (CSP3 §7.3 asks for at least 128).

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStack, upstreamRecord } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
+import { ANNOUNCE_MS } from '../../worker/views/pending-script.js';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/e2e/', import.meta.url));
@@ -185,6 +186,15 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 3 });
     try {
       const { context: ctx } = await context();
+      // Each change of the live region's words, with the time, kept across the page change in sessionStorage.
+      await ctx.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const live = document.getElementById('live');
+          if (live === null) return;
+          const heard = () => sessionStorage.setItem('announced', `${Date.now()}|${live.textContent}`);
+          new MutationObserver(heard).observe(live, { childList: true, characterData: true, subtree: true });
+        });
+      });
       const page = await ctx.newPage();
       const problems: string[] = [];
       page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
@@ -196,6 +206,12 @@ describe.skipIf(!available)('the pages in Chromium', () => {
       const entries = await page.evaluate(() => history.length);
       await page.waitForURL(`${stack.url}/orders/ord_ada_e2e?from=checkout`, { timeout: 20_000 });
       expect(await page.locator('#state').innerText()).toBe('Payment received');
+      // The last words of the checkout page were "Opening your order", and they stood ANNOUNCE_MS before the order
+      // page's navigation began: long enough to be spoken.
+      const [at, words] = ((await page.evaluate(() => sessionStorage.getItem('announced'))) ?? '').split('|');
+      expect(words).toBe('Payment received. Opening your order…');
+      const navigated = await page.evaluate(() => performance.timeOrigin);
+      expect(navigated - Number(at)).toBeGreaterThanOrEqual(ANNOUNCE_MS - 20);
       expect(await page.locator('.totals strong').innerText()).toBe('€9.99');
       // The order replaced the checkout in the history: no entry was added, and Back leaves to the page before.
       expect(await page.evaluate(() => history.length)).toBe(entries);
@@ -247,7 +263,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired"', async () => {
+  test('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired during payment"', async () => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/');
@@ -265,7 +281,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const entries = await page.evaluate(() => history.length);
     const loads: string[] = [];
     page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
-    await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired');
+    await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired during payment');
     // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it.
     expect(await page.evaluate(() => history.length)).toBe(entries);
     await page.waitForTimeout(3_000);
@@ -281,6 +297,8 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await stayOnLoopback(ctx);
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/sessions/cs_ada_noscript');
+    // The status line says how to check by hand.
+    expect(await page.getByRole('status').innerText()).toBe('This page does not update by itself. Use Check again to see the latest status.');
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     await page.waitForTimeout(4_000);

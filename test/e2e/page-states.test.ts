@@ -8,9 +8,10 @@ import type { Stack } from '../worker/harness.js';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
 // Every page state in all four languages, in Chromium under the pages' own Content-Security-Policy: axe-core
-// finds no violation of a WCAG 2.0/2.1/2.2 A or AA rule. English and German screenshots of each state go to
+// finds no violation of a WCAG 2.0/2.1/2.2 A or AA rule, and at 320 CSS px (WCAG 1.4.10 Reflow) nothing is wider
+// than the screen and item names keep a readable width. English and German screenshots of each state go to
 // SCREENSHOTS_DIR (`npm run screenshots` writes docs/screenshots/, which worker/README.md links), else to
-// test-output/e2e/states/.
+// test-output/e2e/states/. The violations and the widths per state go to test-output/e2e/axe.json.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUTPUT = `${ROOT}test-output/e2e/`;
@@ -20,6 +21,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOP = 'https://shop.example.com/';
 const available = chromiumAvailable();
 const FUTURE = new Date(Date.now() + 7 * 86_400_000).toISOString();
+/** The narrowest screen WCAG 1.4.10 asks pages to fit without scrolling sideways. */
+const REFLOW = 320;
+/** The narrowest an item's name may get at REFLOW: about ten letters, so names do not wrap a letter or two a line. */
+const NAME_MIN = 96;
 
 type Who = 'ada' | 'grace' | 'nobody' | 'limited';
 interface State {
@@ -38,6 +43,7 @@ const STATES: readonly State[] = [
   { name: 'order-paid', path: '/orders/ord_ada_1', status: 200, who: 'ada', english: 'Paid' },
   { name: 'order-payment-received', path: '/orders/ord_ada_1?from=checkout', status: 200, who: 'ada', english: 'Payment received' },
   { name: 'order-other-currency', path: '/orders/ord_grace_1', status: 200, who: 'grace', english: 'the total is charged in British Pound' },
+  { name: 'order-mixed-currencies', path: '/orders/ord_ada_mixed', status: 200, who: 'ada', english: 'more than one currency' },
   { name: 'order-processing', path: '/orders/ord_ada_pending', status: 200, who: 'ada', english: 'Payment being processed' },
   { name: 'order-refunded', path: '/orders/ord_ada_refunded', status: 200, who: 'ada', english: 'Refunded' },
   { name: 'order-failed', path: '/orders/ord_ada_failed', status: 200, who: 'ada', english: 'Payment failed' },
@@ -46,6 +52,14 @@ const STATES: readonly State[] = [
   { name: 'checkout-unpaid', path: '/sessions/cs_e2e_unpaid', status: 200, who: 'ada', english: 'Not paid yet' },
   { name: 'checkout-confirming', path: '/sessions/cs_e2e_confirming', status: 200, who: 'ada', english: 'We are confirming your payment' },
   { name: 'checkout-expired', path: '/sessions/cs_open_ada', status: 200, who: 'ada', english: 'Checkout expired' },
+  { name: 'checkout-expired-paid', path: '/sessions/cs_e2e_expired_paid', status: 200, who: 'ada', english: 'Checkout expired after payment' },
+  {
+    name: 'checkout-expired-processing',
+    path: '/sessions/cs_e2e_expired_processing',
+    status: 200,
+    who: 'ada',
+    english: 'Checkout expired during payment',
+  },
   { name: 'checkout-complete', path: '/sessions/cs_complete_ada', status: 200, who: 'ada', english: 'Payment received' },
   { name: 'checkout-unknown-status', path: '/sessions/cs_e2e_on_hold', status: 200, who: 'ada', english: 'Status not shown here' },
   { name: 'home-signed-in', path: '/', status: 200, who: 'ada', english: 'You are signed in as customer cus_ada.' },
@@ -88,6 +102,19 @@ async function seed(stack: Stack) {
   stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_unpaid', expire: FUTURE });
   stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_confirming', paymentStatus: 'processing', expire: FUTURE });
   stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_on_hold', status: 'on_hold', expire: FUTURE });
+  stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_expired_paid', status: 'expired', paymentStatus: 'paid' });
+  stack.sandbox.putSession({ ...session, sessionId: 'cs_e2e_expired_processing', paymentStatus: 'processing' });
+  stack.sandbox.putOrder({
+    ...order,
+    orderId: 'ord_ada_mixed',
+    merchantReferenceId: 'ADA-2026-0051',
+    amountSubtotal: 20,
+    amountTotal: 20,
+    priceDataList: [
+      { ...order.priceDataList[1], unitAmount: 10, currency: 'USD' },
+      { ...order.priceDataList[0], quantity: 1, unitAmount: 10 },
+    ],
+  });
 }
 
 /** Signs a context in the way a customer does: the link, then the Continue button. */
@@ -104,7 +131,14 @@ async function axe(page: Page): Promise<{ id: string; impact: string | null; nod
   await page.evaluate(AXE);
   const violations = await page.evaluate(async (tags) => {
     const result = await (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: any[]; passes: unknown[] }> } }
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[]; passes: unknown[] }>;
+        };
+      }
     ).axe.run(document, {
       runOnly: { type: 'tag', values: tags },
     });
@@ -113,7 +147,7 @@ async function axe(page: Page): Promise<{ id: string; impact: string | null; nod
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
-      nodes: violation.nodes.map((node: { target: string[] }) => node.target.join(' ')),
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
     }));
   }, WCAG);
   return violations;
@@ -123,7 +157,7 @@ describe.skipIf(!available)('every page state, in four languages', () => {
   let stack: Stack;
   let limited: Stack;
   let browser: Browser;
-  const report: Record<string, Record<string, number>> = {};
+  const report: Record<string, Record<string, Record<string, number>>> = {};
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -142,7 +176,7 @@ describe.skipIf(!available)('every page state, in four languages', () => {
   });
 
   for (const [language, locale] of LANGUAGES) {
-    test(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations${language === 'en' || language === 'de' ? ', screenshots' : ''}`, {
+    test(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations, none wider than ${REFLOW} px${language === 'en' || language === 'de' ? ', screenshots' : ''}`, {
       timeout: 180_000,
     }, async () => {
       const contexts: Partial<Record<Who, BrowserContext>> = {};
@@ -156,6 +190,8 @@ describe.skipIf(!available)('every page state, in four languages', () => {
         contexts[who] = context;
       }
       const found: Record<string, number> = {};
+      const widths: Record<string, number> = {};
+      const narrowest: Record<string, number> = {};
       for (const state of STATES) {
         const origin = state.who === 'limited' ? limited.url : stack.url;
         const page = await contexts[state.who]!.newPage();
@@ -172,19 +208,27 @@ describe.skipIf(!available)('every page state, in four languages', () => {
           const violations = await axe(page);
           found[state.name] = violations.length;
           expect(violations, `${state.name} in ${language}`).toEqual([]);
-          if (language === 'en' || language === 'de') {
-            await page.screenshot({ path: `${SHOTS}${state.name}-${language}.png`, fullPage: true });
-            // Nothing wider than a phone's screen: no sideways scrolling.
-            await page.setViewportSize({ width: 390, height: 844 });
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), state.name).toBeLessThanOrEqual(390);
-          }
+          if (language === 'en' || language === 'de') await page.screenshot({ path: `${SHOTS}${state.name}-${language}.png`, fullPage: true });
+          // Nothing wider than the narrowest screen: no sideways scrolling, and item names not squeezed to a letter or
+          // two a line. Soft, so one run reports every state's width.
+          await page.setViewportSize({ width: REFLOW, height: 640 });
+          const { width, names } = await page.evaluate(() => ({
+            width: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+            names: [...document.querySelectorAll('.name')].map((name) => Math.round(name.getBoundingClientRect().width)),
+          }));
+          widths[state.name] = width;
+          if (names.length > 0) narrowest[state.name] = Math.min(...names);
+          expect.soft(width, `${state.name} in ${language} at ${REFLOW} px`).toBeLessThanOrEqual(REFLOW);
+          for (const name of names) expect.soft(name, `an item name in ${state.name}, ${language}`).toBeGreaterThanOrEqual(NAME_MIN);
         } finally {
           done?.();
           await page.close();
         }
       }
-      report[language] = found;
+      report[language] = { violations: found, widthAt320: widths, narrowestItemNameAt320: narrowest };
       console.log(`axe (${WCAG.join(', ')}) violations per state, ${language}: ${JSON.stringify(found)}`);
+      console.log(`page width at ${REFLOW} px per state, ${language}: ${JSON.stringify(widths)}`);
+      console.log(`narrowest item name at ${REFLOW} px, ${language}: ${JSON.stringify(narrowest)}`);
       expect(refusedAll).toEqual([]);
       for (const context of Object.values(contexts)) await context.close();
     });

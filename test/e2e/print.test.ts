@@ -1,15 +1,31 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStack } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
 // The order page printed by Chromium (page.pdf, the print stylesheet): one A4 page, and in the printed layout the
-// shop's name, the order number, the items and the totals, each column's values under their own header.
+// shop's name, the order number, the items and the totals, each column's values under their own header. A long
+// order runs over several sheets, and each sheet carries the shop's name and the order number (the PDF's text,
+// page by page, read with unpdf).
 
 const available = chromiumAvailable();
 // A4 (210 × 297 mm) in PDF points (1/72 in); Chromium rounds to its own device pixels, within a point or two.
 const A4 = { width: 595.28, height: 841.89 };
+
+/** The text Chromium printed on each page of a PDF. */
+async function textPerPage(pdf: Buffer): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+  return text;
+}
+
+/** Signs in as `sub` through the sign-in link and its Continue button, landing on `path`. */
+async function signIn(stack: Stack, page: Page, sub: string, path: string): Promise<void> {
+  const token = await stack.token(sub);
+  await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: path })}`);
+  await Promise.all([page.waitForURL(`${stack.url}${path}`), page.getByRole('button').click()]);
+}
 
 /** The pages of a PDF: the MediaBox of each `/Type /Page` object (not `/Pages`). */
 function pdfPages(pdf: Buffer): { width: number; height: number }[] {
@@ -36,9 +52,7 @@ describe.skipIf(!available)('printing the order page', () => {
     const ctx = await browser.newContext({ locale: 'en-US' });
     await stayOnLoopback(ctx);
     const page = await ctx.newPage();
-    const token = await stack.token(sub);
-    await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: path })}`);
-    await Promise.all([page.waitForURL(`${stack.url}${path}`), page.getByRole('button').click()]);
+    await signIn(stack, page, sub, path);
 
     const pdf = await page.pdf({ preferCSSPageSize: true });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -46,7 +60,7 @@ describe.skipIf(!available)('printing the order page', () => {
     expect(pages).toHaveLength(1);
     expect(Math.abs(pages[0]!.width - A4.width)).toBeLessThan(2);
     expect(Math.abs(pages[0]!.height - A4.height)).toBeLessThan(2);
-    // The PDF's streams hold glyphs, not text; the words are checked in the layout Chromium printed from.
+    expect(await textPerPage(pdf)).toEqual([expect.stringContaining(`shop.example.com · Order ${number}`)]);
 
     await page.emulateMedia({ media: 'print' });
     const printed = await page.evaluate(() => {
@@ -85,23 +99,31 @@ describe.skipIf(!available)('printing the order page', () => {
     await ctx.close();
   });
 
-  test('the page counter sees more than one page when there is more (so "one page" above can fail)', async () => {
-    const item = { name: 'Filter papers', unitAmount: 1, quantity: 1, currency: 'EUR', imageUrl: null };
+  test.each([
+    ['en-US', 'Order'],
+    ['de-DE', 'Bestellung'],
+  ])('a 40-item order in %s: every printed sheet carries the shop and the order number', async (locale, order) => {
+    const item = { name: 'Filter papers, pack of 100', unitAmount: 1, quantity: 1, currency: 'EUR', imageUrl: null };
     stack.sandbox.putOrder({
       orderId: 'ord_ada_long',
+      merchantReferenceId: 'ADA-2026-0099',
       customerId: 'cus_ada',
       status: 'success',
       paymentCurrency: 'EUR',
-      amountTotal: 80,
-      priceDataList: Array.from({ length: 80 }, () => item),
+      amountTotal: 40,
+      priceDataList: Array.from({ length: 40 }, () => item),
     });
-    const ctx = await browser.newContext();
+    const ctx = await browser.newContext({ locale });
     await stayOnLoopback(ctx);
     const page = await ctx.newPage();
-    const token = await stack.token('cus_ada');
-    await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_long' })}`);
-    await Promise.all([page.waitForURL(`${stack.url}/orders/ord_ada_long`), page.getByRole('button').click()]);
-    expect(pdfPages(await page.pdf({ preferCSSPageSize: true })).length).toBeGreaterThan(1);
+    await signIn(stack, page, 'cus_ada', '/orders/ord_ada_long');
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    const sheets = await textPerPage(pdf);
+    console.log(`a 40-item order prints on ${sheets.length} A4 pages (${locale})`);
+    // The counter sees more than one page, so "one page" above can fail.
+    expect(pdfPages(pdf).length).toBe(sheets.length);
+    expect(sheets.length).toBeGreaterThan(1);
+    for (const [index, sheet] of sheets.entries()) expect(sheet, `page ${index + 1}`).toContain(`shop.example.com · ${order} ADA-2026-0099`);
     await ctx.close();
   });
 });

@@ -378,7 +378,9 @@ describe('the checkout page, one honest state each', () => {
     const html = (await page('/sessions/cs_complete_ada')).body;
     expect(html).toContain('<h2 id="state">Payment received</h2>');
     expect(html).toContain('<a class="button" href="/orders/ord_ada_1">View your order</a>');
-    expect(html).toContain('<a href="/orders/ord_ada_1">ord_ada_1</a>');
+    // One number to quote, the merchant's reference; the order's own id only behind its button.
+    expect(html).toContain('<dt>Order number (quote it to the shop)</dt><dd>ADA-2026-0042</dd>');
+    expect(html).not.toContain('>ord_ada_1<');
     expect(html).not.toContain('<script');
   });
 
@@ -425,7 +427,10 @@ describe('the pending checkout', () => {
     expect(csp).toContain(`script-src 'nonce-${nonce}'; connect-src 'self';`);
     expect(csp).not.toContain('unsafe');
     expect(answer.body).toContain(PENDING_SCRIPT);
-    expect(answer.body).toContain('<p id="live" class="noprint" role="status" aria-live="polite"></p>');
+    // Without script the status line says how to check by hand; the script puts its own words there.
+    expect(answer.body).toContain(
+      '<p id="live" class="noprint" role="status" aria-live="polite">This page does not update by itself. Use Check again to see the latest status.</p>',
+    );
     expect(answer.body).toContain('data-api="/api/checkout/session/cs_ada_wait"');
     // The state the script compares answers with, and the time left by the worker's clock (never the browser's).
     expect(answer.body).toContain(`data-state="open processing ${FUTURE}"`);

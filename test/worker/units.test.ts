@@ -2,7 +2,7 @@ import type { CheckoutSession, Order } from 'checkout-lookup';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { bearerToken, isCompactJws } from '../../worker/auth.js';
-import { chooseReader, inWords } from '../../worker/i18n.js';
+import { chooseReader, inWords } from '../../worker/i18n/index.js';
 import { parseId } from '../../worker/lookup.js';
 import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
 import { STYLE, STYLE_HASH } from '../../worker/layout.js';

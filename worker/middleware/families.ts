@@ -3,7 +3,7 @@ import type { Answers, App } from '../app.js';
 import { createMiddleware } from '../app.js';
 import { cookieCustomerOf } from './customer.js';
 import { readerTimeZone } from '../format.js';
-import { chooseReader } from '../i18n.js';
+import { chooseReader } from '../i18n/index.js';
 import { notFound, tooManyRequests, unauthorized, upstreamFailed } from '../responses.js';
 import { notFoundPage, notSignedInPage, tooManyPage, upstreamFailedPage } from '../views/messages.js';
 

@@ -5,9 +5,9 @@ import type { AppContext } from '../app.js';
 import { createMiddleware } from '../app.js';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
-import { html } from '../html.js';
-import { signInWords } from '../i18n.js';
-import type { Reader } from '../i18n.js';
+import { html } from 'hono/html';
+import { signInWords } from '../i18n/index.js';
+import type { Reader } from '../i18n/index.js';
 import { messagePage, page } from '../layout.js';
 import { recordSignOut } from '../sign-outs.js';
 

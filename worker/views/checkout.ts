@@ -1,7 +1,9 @@
-import { html } from '../html.js';
-import type { Html } from '../html.js';
-import { inWords } from '../i18n.js';
+import { html } from 'hono/html';
+import { sameCurrency } from '../format.js';
+import { inWords } from '../i18n/index.js';
+import type { Messages, Said } from '../i18n/index.js';
 import { page } from '../layout.js';
+import type { Markup } from '../layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
@@ -25,7 +27,7 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // One view per state: the notice, with what it means for the shopper's money and the next step.
-const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shopper) => Html>> = {
+const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shopper) => Markup>> = {
   complete: (session, { reader: { t } }) => notice('ok', t.checkoutDone, '', session.orderId ? button(orderPath(session.orderId), t.viewOrder) : ''),
   confirming: (_session, shopper) => notice('wait', shopper.reader.t.confirming, '', checkAgain(shopper)),
   unpaid: (session, shopper) => {
@@ -39,12 +41,31 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shop
   },
   expired: (session, shopper) => {
     const at = timeText(session.expire, shopper);
-    return notice('stop', shopper.reader.t.expired, at ? shopper.reader.t.expiredAt(at) : '', backToShop(shopper, session.cancelUrl));
+    const { t } = shopper.reader;
+    return notice('stop', expiredWords(session.paymentStatus, t), at ? t.expiredAt(at) : '', backToShop(shopper, session.cancelUrl));
   },
   unknown: (session, shopper) => notice('plain', shopper.reader.t.unknownCheckout, '', backToShop(shopper, session.cancelUrl)),
 };
 
-function checkAgain(shopper: Shopper): Html {
+/**
+ * An expired checkout in the words its payment status calls for: only an unpaid one says nothing was charged; a
+ * paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
+ * none) says the page cannot tell, with the same advice.
+ */
+function expiredWords(paymentStatus: string | null | undefined, t: Messages): Said {
+  switch (paymentStatus?.toLowerCase()) {
+    case 'unpaid':
+      return t.expired;
+    case 'paid':
+      return t.expiredPaid;
+    case 'processing':
+      return t.expiredProcessing;
+    default:
+      return t.expiredUnknown;
+  }
+}
+
+function checkAgain(shopper: Shopper): Markup {
   return button(`${shopper.path}?check=1`, shopper.reader.t.checkAgain);
 }
 
@@ -66,28 +87,30 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
   // How long this checkout stays open by the worker's clock (positive: an open one has not expired), so the script
   // can reload it when that time has passed without comparing `expire` with the browser's own clock.
   const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
+  // Without script the status line says how to check by hand; the script puts its own words there.
   const live = open
-    ? html`<p id="live" class="noprint" role="status" aria-live="polite"></p>
+    ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
+  // One number to quote: the merchant's reference, else the order's id, else the checkout's own.
+  const number = session.merchantReferenceId || session.orderId || session.sessionId;
   const body = html`<h1>${t.yourCheckout}</h1>
 ${VIEWS[state](session, shopper)}
 ${live}
 <dl class="facts">
-${fact(t.quoteNumber, session.merchantReferenceId)}
+${fact(t.quoteNumber, number)}
 ${fact(t.product, session.product?.productName)}
 ${fact(t.billing, billing)}
 ${fact(t.started, time(session.created, shopper))}
 ${state === 'unpaid' || state === 'confirming' ? fact(t.expires, time(session.expire, shopper)) : ''}
-${session.orderId ? fact(t.orderNumber, html`<a href="${orderPath(session.orderId)}">${session.orderId}</a>`) : ''}
 </dl>
 ${lineItems(session.priceDataList, session.originalCurrency ?? session.paymentCurrency, shopper)}
-${totals({ subtotal: session.amountSubtotal, total: session.amountTotal, originalCurrency: session.originalCurrency, paymentCurrency: session.paymentCurrency, rate: sessionRate(session) }, shopper)}
-${smallPrint(session.sessionId, session.merchantReferenceId, shopper)}`;
-  const number = session.merchantReferenceId || session.sessionId;
+${totals({ subtotal: session.amountSubtotal, total: session.amountTotal, originalCurrency: session.originalCurrency, paymentCurrency: session.paymentCurrency, rate: sessionRate(session), items: session.priceDataList }, shopper)}
+${smallPrint(session.sessionId, number, shopper)}`;
+  const title = number ? `${t.checkout} ${number}` : t.yourCheckout;
   return page({
     status: 200,
-    title: number ? `${t.checkout} ${number}` : t.yourCheckout,
+    title,
     body,
     reader,
     settings,
@@ -95,14 +118,18 @@ ${smallPrint(session.sessionId, session.merchantReferenceId, shopper)}`;
     site: shopper.site,
     images: images(session.priceDataList),
     script: open ? PENDING_SCRIPT : undefined,
+    runningHead: number ? title : undefined,
+    nonce: shopper.nonce,
   });
 }
 
 /** The payment currency's rate against the original one, from the price list's exchange rates, when both are there. */
 export function sessionRate(session: SessionView): number | undefined {
   const list = session.price?.priceList ?? [];
-  const from = list.find((entry) => entry.currency === session.originalCurrency)?.exchangeRate;
-  const to = list.find((entry) => entry.currency === session.paymentCurrency)?.exchangeRate;
+  const rateOf = (currency: string | null | undefined) =>
+    currency ? list.find((entry) => entry.currency && sameCurrency(entry.currency, currency))?.exchangeRate : undefined;
+  const from = rateOf(session.originalCurrency);
+  const to = rateOf(session.paymentCurrency);
   if (typeof from !== 'number' || typeof to !== 'number' || !(from > 0) || !(to > 0)) return undefined;
   return to / from;
 }

@@ -1,5 +1,5 @@
 import type { Settings } from '../env.js';
-import type { Reader } from '../i18n.js';
+import type { Reader } from '../i18n/index.js';
 
 /** What every view needs to know about the request: who reads, in which language and zone, on which site. */
 export interface Shopper {

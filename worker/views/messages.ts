@@ -1,6 +1,6 @@
-import { html } from '../html.js';
-import type { Html } from '../html.js';
+import { html } from 'hono/html';
 import { page } from '../layout.js';
+import type { Markup } from '../layout.js';
 import type { Shopper } from './context.js';
 import { button } from './parts.js';
 
@@ -11,7 +11,7 @@ function message(
   status: number,
   [title, text]: readonly string[],
   shopper: Shopper,
-  extra: Html | string = '',
+  extra: Markup | string = '',
   headers: HeadersInit = {},
 ): Promise<Response> {
   return page({
@@ -23,6 +23,7 @@ function message(
     signedIn: shopper.customerId !== undefined,
     site: shopper.site,
     headers,
+    nonce: shopper.nonce,
   });
 }
 

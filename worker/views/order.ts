@@ -1,7 +1,7 @@
-import { html } from '../html.js';
-import type { Html } from '../html.js';
-import { inWords } from '../i18n.js';
+import { html } from 'hono/html';
+import { inWords } from '../i18n/index.js';
 import { page } from '../layout.js';
+import type { Markup } from '../layout.js';
 import type { OrderView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, totals } from './parts.js';
@@ -27,7 +27,7 @@ export function orderState(status: string | null | undefined): OrderState {
 }
 
 // One view per state: the notice that says what happened to the shopper's money and what to do next.
-const VIEWS: Readonly<Record<OrderState, (shopper: Shopper, received: boolean) => Html>> = {
+const VIEWS: Readonly<Record<OrderState, (shopper: Shopper, received: boolean) => Markup>> = {
   paid: ({ reader: { t } }, received) => (received ? notice('ok', t.received) : notice('ok', t.paid)),
   processing: (shopper) => notice('wait', shopper.reader.t.processing, '', button(shopper.path, shopper.reader.t.checkAgain)),
   refunded: (shopper) => notice('plain', shopper.reader.t.refunded, '', backToShop(shopper)),
@@ -54,16 +54,19 @@ ${fact(t.placed, time(order.createTime, shopper))}
 ${fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined))}
 </dl>
 ${lineItems(order.priceDataList, order.originalCurrency ?? order.paymentCurrency, shopper)}
-${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate }, shopper)}
+${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate, items: order.priceDataList }, shopper)}
 ${smallPrint(order.orderId, number, shopper)}`;
+  const title = number ? `${t.order} ${number}` : t.yourOrder;
   return page({
     status: 200,
-    title: number ? `${t.order} ${number}` : t.yourOrder,
+    title,
     body,
     reader,
     settings,
     signedIn: true,
     site: shopper.site,
     images: images(order.priceDataList),
+    runningHead: number ? title : undefined,
+    nonce: shopper.nonce,
   });
 }

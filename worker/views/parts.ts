@@ -1,6 +1,7 @@
-import { currencyName, formatMoney, formatNumber, formatTime } from '../format.js';
-import { html } from '../html.js';
-import type { Html } from '../html.js';
+import { html } from 'hono/html';
+import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
+import type { Said } from '../i18n/index.js';
+import type { Markup } from '../layout.js';
 import type { ItemView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 
@@ -8,13 +9,13 @@ import type { Shopper } from './context.js';
 // the state notice and the small print.
 
 /** One fact of a `<dl>`, or nothing when there is no value. */
-export function fact(label: string, value: Html | string | null | undefined): Html | string {
+export function fact(label: string, value: Markup | string | null | undefined): Markup | string {
   if (value === undefined || value === null || value === '') return '';
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 }
 
 /** A `<time>` in the shopper's zone, or `undefined` for no or a bad date. */
-export function time(value: number | string | null | undefined, shopper: Shopper): Html | undefined {
+export function time(value: number | string | null | undefined, shopper: Shopper): Markup | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
@@ -32,24 +33,24 @@ export function timeText(value: number | string | null | undefined, shopper: Sho
 export type Tone = 'ok' | 'wait' | 'stop' | 'plain';
 
 /** A state's notice: its title, what it means, and the next step (a link or button). */
-export function notice(tone: Tone, [title, text]: readonly [string, string], extra: Html | string = '', next: Html | string = ''): Html {
+export function notice(tone: Tone, [title, text]: Said, extra: Markup | string = '', next: Markup | string = ''): Markup {
   return html`<section class="notice ${tone}" aria-labelledby="state"><h2 id="state">${title}</h2><p>${text}${extra === '' ? '' : html` ${extra}`}</p>${next}</section>`;
 }
 
 /** A link styled as a button. */
-export function button(href: string, words: string): Html {
+export function button(href: string, words: string): Markup {
   return html`<a class="button" href="${href}">${words}</a>`;
 }
 
 /** The way back to the shop: SHOP_URL, else an http(s) address from the record (such as its cancelUrl). */
-export function backToShop(shopper: Shopper, fromRecord?: string | null): Html | string {
+export function backToShop(shopper: Shopper, fromRecord?: string | null): Markup | string {
   const shop =
     shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) && URL.canParse(fromRecord) ? new URL(fromRecord).href : undefined);
   return shop === undefined ? '' : button(shop, shopper.reader.t.backToShop);
 }
 
 /** The small print: the service's own id (when the number to quote is another one) and the time zone. */
-export function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Html {
+export function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Markup {
   const { t } = shopper.reader;
   const id = serviceId && serviceId !== quoted ? html`${t.serviceRef}: ${serviceId}. ` : '';
   return html`<p class="small">${id}${t.timesIn(shopper.timeZone)}</p>`;
@@ -64,23 +65,38 @@ export interface Money {
   readonly paymentCurrency: string | null | undefined;
   /** Units of the payment currency per unit of the original one, when the record has it. */
   readonly rate?: number | undefined;
+  /** The line items, to check that they add up to the subtotal (or, without one, the total). */
+  readonly items?: readonly ItemView[] | null | undefined;
 }
 
 /**
  * The subtotal in the original currency, the total in the payment currency, and in words what differs: another
- * currency (with the rate when known), or charges or a discount beyond the items.
+ * currency (with the rate when known), charges or a discount beyond the items, items in more than one currency
+ * (never added up), or items whose sum is not the subtotal (or the total) beyond rounding. Currency codes are
+ * compared without regard to case: `eur` is `EUR`.
  */
-export function totals(money: Money, { reader: { t, locale } }: Shopper): Html {
-  const from = money.originalCurrency ?? money.paymentCurrency;
-  const to = money.paymentCurrency ?? money.originalCurrency;
-  const converted = Boolean(from && to && from !== to);
+export function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
+  const from = upper(money.originalCurrency ?? money.paymentCurrency);
+  const to = upper(money.paymentCurrency ?? money.originalCurrency);
+  const converted = from !== undefined && to !== undefined && !sameCurrency(from, to);
   const showSubtotal = typeof money.subtotal === 'number' && (converted || money.subtotal !== money.total);
   const notes: string[] = [];
   if (converted) {
-    notes.push(t.currencyNote(`${currencyName(from!, locale)} (${from})`, `${currencyName(to!, locale)} (${to})`));
-    if (money.rate !== undefined) notes.push(t.rateNote(from!, to!, formatNumber(money.rate, locale)));
+    notes.push(t.currencyNote(`${currencyName(from, locale)} (${from})`, `${currencyName(to, locale)} (${to})`));
+    if (money.rate !== undefined) notes.push(t.rateNote(from, to, formatNumber(money.rate, locale)));
   } else if (typeof money.subtotal === 'number' && typeof money.total === 'number' && money.subtotal !== money.total) {
     notes.push(money.total > money.subtotal ? t.moreThanItems : t.lessThanItems);
+  }
+  const items = itemsSum(money.items, from);
+  if (items?.currencies !== undefined) notes.push(t.mixedCurrencies(items.currencies.join(', ')));
+  else if (items?.sum !== undefined && from !== undefined) {
+    const sum = formatMoney(items.sum, from, locale);
+    if (typeof money.subtotal === 'number') {
+      if (!withinRounding(items.sum, money.subtotal, items.count, from))
+        notes.push(t.itemsNotSubtotal(sum, formatMoney(money.subtotal, from, locale)));
+    } else if (typeof money.total === 'number' && !converted && !withinRounding(items.sum, money.total, items.count, from)) {
+      notes.push(t.itemsNotTotal(sum, formatMoney(money.total, to, locale)));
+    }
   }
   return html`<dl class="totals">
 ${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(money.subtotal, from, locale)}</dd>` : ''}
@@ -89,22 +105,56 @@ ${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(money.subtotal, fr
 ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
+/**
+ * What the items add up to in the subtotal's currency, or the currencies they mix (sorted, upper case); `undefined`
+ * when there are no items, one has no amount, or they are all in a currency other than the subtotal's.
+ */
+function itemsSum(
+  items: readonly ItemView[] | null | undefined,
+  currency: string | undefined,
+): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[] } | undefined {
+  if (!items || items.length === 0) return undefined;
+  const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
+  if (currencies.length > 1) return { count: items.length, currencies };
+  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) return undefined;
+  let sum = 0;
+  for (const item of items) {
+    const line = lineAmount(item);
+    if (line === undefined) return undefined;
+    sum += line;
+  }
+  return { sum, count: items.length };
+}
+
+// Each line may have been rounded to the currency's smallest unit on its own: n lines may drift by n half-units.
+function withinRounding(sum: number, stated: number, lines: number, currency: string): boolean {
+  return Math.abs(sum - stated) <= (lines * minorUnit(currency)) / 2 + Number.EPSILON * Math.max(1, Math.abs(stated));
+}
+
+function lineAmount(item: ItemView): number | undefined {
+  if (typeof item.unitAmount !== 'number' || !Number.isFinite(item.unitAmount)) return undefined;
+  return typeof item.quantity === 'number' ? item.unitAmount * item.quantity : item.unitAmount;
+}
+
+function upper(code: string | null | undefined): string | undefined {
+  return code ? code.toUpperCase() : undefined;
+}
+
 /** The items: name (with its picture), quantity, unit price and amount, each under its own column header. */
 export function lineItems(
   items: readonly ItemView[] | null | undefined,
   fallbackCurrency: string | null | undefined,
   { reader: { t, locale } }: Shopper,
-): Html {
+): Markup {
   if (!items || items.length === 0) return html``;
   const rows = items.map((item) => {
-    const currency = item.currency ?? fallbackCurrency;
+    const currency = upper(item.currency ?? fallbackCurrency);
     const name = item.name || t.item;
-    const line = typeof item.unitAmount === 'number' && typeof item.quantity === 'number' ? item.unitAmount * item.quantity : item.unitAmount;
     return html`<tr>
 <th scope="row"><span class="item">${thumb(name, item.imageUrl)}<span class="name">${name}</span></span></th>
 <td class="num">${typeof item.quantity === 'number' ? formatNumber(item.quantity, locale) : ''}</td>
 <td class="num">${formatMoney(item.unitAmount, currency, locale)}</td>
-<td class="num">${formatMoney(line, currency, locale)}</td>
+<td class="num">${formatMoney(lineAmount(item), currency, locale)}</td>
 </tr>`;
   });
   return html`<table>
@@ -123,7 +173,7 @@ export function images(items: readonly ItemView[] | null | undefined): (string |
 // loads nothing else, and a `javascript:` or `data:` address never gets in. An image that fails (an offline host)
 // leaves the tile: `alt=""` draws no broken-image icon, and the picture is decorative (the name is beside it,
 // WCAG H67).
-function thumb(name: string, address: string | null | undefined): Html {
+function thumb(name: string, address: string | null | undefined): Markup {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '·';
   const image =
     address && URL.canParse(address) && new URL(address).protocol === 'https:'

@@ -2,9 +2,12 @@
 export const CHECK_FOR_MS = 120_000;
 export const FIRST_WAIT_MS = 2_000;
 export const LONGEST_WAIT_MS = 15_000;
+/** How long the page stays after it says it is moving on, so a screen reader speaks the words before the page changes. */
+export const ANNOUNCE_MS = 2_000;
 
 // The pending checkout's background checks, run only with the page's nonce. It asks the JSON route (with the page's
-// cookie, same origin) for the checkout; when it has an order, the live region says so and the page is *replaced*
+// cookie, same origin) for the checkout; when it has an order, the live region says so and, ANNOUNCE_MS later (a
+// polite announcement is spoken only when the reader is idle, and a new page cuts it off), the page is *replaced*
 // by the order (location.replace: no history entry, so Back leaves). Any other change reloads the page in place,
 // and so does the first answer once the checkout's `expire` has passed by the worker's clock: the page carries the
 // time it had left when the worker made it (data-left, in ms), the script counts it down on the browser's monotonic
@@ -12,7 +15,7 @@ export const LONGEST_WAIT_MS = 15_000;
 // `expire` in the answer is a change like any other. Only an open, unexpired checkout gets this script, and the
 // worker renders it only while its own clock is before `expire`, so the reloaded page says "expired": no loop.
 // The wait grows by half each time, up to LONGEST_WAIT_MS; after CHECK_FOR_MS it stops and says so. Without script
-// the page's own "Check again" link does the same by hand. The words come from the page (data attributes).
+// the page's own "Check again" link does the same by hand, and the status line says so. The words come from the page (data attributes).
 export const PENDING_SCRIPT = `(() => {
   const box = document.getElementById('checks');
   const live = document.getElementById('live');
@@ -24,6 +27,10 @@ export const PENDING_SCRIPT = `(() => {
   const elapsed = () => performance.now() - started;
   const expiresIn = left ? Number(left) : Infinity;
   let wait = ${FIRST_WAIT_MS};
+  const moveTo = (words, address) => {
+    live.textContent = words;
+    setTimeout(() => location.replace(address), ${ANNOUNCE_MS});
+  };
   const next = () => {
     const untilExpiry = Math.ceil(expiresIn - elapsed());
     const delay = untilExpiry > 0 && untilExpiry < wait ? untilExpiry : wait;
@@ -37,13 +44,11 @@ export const PENDING_SCRIPT = `(() => {
       if (answer.ok) {
         const { data } = await answer.json();
         if (data && data.orderId) {
-          live.textContent = opening;
-          location.replace('/orders/' + encodeURIComponent(data.orderId) + '?from=checkout');
+          moveTo(opening, '/orders/' + encodeURIComponent(data.orderId) + '?from=checkout');
           return;
         }
         if (data && ((data.status + ' ' + data.paymentStatus + ' ' + data.expire) !== state || elapsed() >= expiresIn)) {
-          live.textContent = changed;
-          location.replace(path);
+          moveTo(changed, path);
           return;
         }
       }
