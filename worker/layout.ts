@@ -116,7 +116,7 @@ export async function page(options: PageOptions): Promise<Response> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<style${options.nonce === undefined ? '' : html` nonce="${options.nonce}"`}>${raw(STYLE)}</style>
+<style>${raw(STYLE)}</style>
 ${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
 ${bar}
@@ -129,7 +129,8 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   const response = new Response(document, { status, headers: options.headers ?? {} });
   response.headers.set('Content-Type', 'text/html; charset=utf-8');
   const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
-  // STYLE is allowed by its hash (whether or not it also carries the caller's nonce), the print style by the nonce.
+  // STYLE is allowed by its hash, so pages without a script or print style carry no nonce and stay byte-identical
+  // (a missing record's 404 and another customer's); the print style is allowed by the nonce.
   const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
   response.headers.set(
     'Content-Security-Policy',
