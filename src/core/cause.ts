@@ -29,7 +29,9 @@ export function redact(text: unknown, key: string | undefined): string {
  */
 export function safeCause(failure: unknown, key: string | undefined): NetworkErrorCause {
   const copy: Record<string, string> = { message: '[redacted]' };
-  const keep = (field: string, value: unknown) => value != null && (copy[field] = redact(value, key));
+  const keep = (field: string, value: unknown) => {
+    if (value != null) copy[field] = redact(value, key);
+  };
   try {
     const from = Object(failure);
     keep('message', typeof failure === 'string' ? failure : from.message);

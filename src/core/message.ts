@@ -1,4 +1,5 @@
 /** A C0 control, DEL, a C1 control or a Unicode line separator: each can end or forge a log line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
 export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const EVERY_UNSAFE = new RegExp(UNSAFE, 'g');
 
@@ -10,9 +11,9 @@ export function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** `text` on one line: every character of `UNSAFE` written as its `\uXXXX` escape. */
+/** `text` on one line: every character of `UNSAFE` percent-encoded (a line feed is `%0A`). */
 export function oneLine(text: string): string {
-  return text.replace(EVERY_UNSAFE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(EVERY_UNSAFE, encodeURIComponent);
 }
 
 /** Someone else's text as a message shows it: its first 200 characters, then `…` when there were more. */

@@ -22,17 +22,32 @@ type ErrorClass<E extends LookupError> = new (message: string, fields: LookupErr
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
   const start = Date.now();
-  const { base, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers, onAttempt } = resolveOptions(options);
+  const {
+    base,
+    apiKey: key,
+    signal: caller,
+    fetch,
+    now,
+    timeout,
+    maxRetries,
+    successCodes,
+    maxBodyBytes,
+    headers,
+    onAttempt,
+  } = resolveOptions(options);
   const [origin, fullPath] = urlOf(base, route, id);
   if (caller?.aborted) throw caller.reason;
   // Read for the first attempt before anything is armed, as the options are: a bad clock is a TypeError.
   let time = timestamp(now);
+  const url = origin + fullPath;
+  // The runtime's own fetch is called with the URL and init; an injected one with a Request, as documented.
+  const native = fetch === globalThis.fetch;
 
   let attempts = 0;
   let began = start;
-  let shownPath: string | undefined;
-  /** The path as errors and events show it; redacted once, when first needed. */
-  const path = () => (shownPath ??= redact(fullPath, key));
+  let shown: { method: string; origin: string; path: string } | undefined;
+  /** Where the call goes, as errors and events show it: the path redacted once, when first needed. */
+  const where = () => (shown ??= { method: 'GET', origin, path: redact(fullPath, key) });
   // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
   let said = '';
   let last: LookupError | undefined;
@@ -42,8 +57,8 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   const fail = <E extends LookupError>(Class: ErrorClass<E>, what: string, fields?: object, cause?: unknown, after = ''): E => {
     said = what;
     const elapsedMs = Date.now() - start;
-    const message = `GET ${path()}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms${after}`;
-    const all = { method: 'GET', origin, path: path(), attempts, elapsedMs, ...fields };
+    const message = `GET ${where().path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms${after}`;
+    const all = { ...where(), attempts, elapsedMs, ...fields };
     return new Class(oneLine(redact(message, key)), all, (cause && { cause }) as object | undefined);
   };
   const invalid = (issues: ValidationIssue[], more?: boolean) => {
@@ -59,7 +74,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
     if (!onAttempt) return;
     try {
-      const event = { attempt: attempts, method: 'GET', origin, path: path(), status, error, ms: Date.now() - began, retryInMs };
+      const event = { attempt: attempts, ...where(), status, error, ms: Date.now() - began, retryInMs };
       // A hook that throws or rejects changes nothing.
       Promise.resolve(onAttempt(event)).catch(() => {});
     } catch {}
@@ -79,14 +94,24 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         let text: string | null | undefined;
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-          const request = new Request(origin + fullPath, { headers, signal, redirect: 'manual' });
-          // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
-          // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
-          // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
-          (signal as { request?: Request }).request = request;
-          // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-          answer = await Promise.race([fetch(request), aborted]);
-          if (isResponse(answer)) text = await readText((response = answer), maxBodyBytes, aborted, fetch === globalThis.fetch);
+          const init: RequestInit = { headers, signal, redirect: 'manual' };
+          if (native) {
+            // The runtime's own fetch makes the only Request, holds it while it runs and follows the signal, for the
+            // answer and its body.
+            answer = await globalThis.fetch(url, init);
+          } else {
+            const request = new Request(url, init);
+            // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
+            // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
+            // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
+            (signal as { request?: Request }).request = request;
+            // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
+            answer = await Promise.race([fetch(request), aborted]);
+          }
+          if (isResponse(answer)) {
+            response = answer;
+            text = await readText(response, maxBodyBytes, aborted, native);
+          }
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
           const cause = safeCause(failure, key);
@@ -126,18 +151,14 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         else if (body === undefined) what += ` (${bodyKind(text, maxBodyBytes)})`;
         if (code !== undefined) what += ` (code ${code})`;
         if (serviceMsg) what += ` "${clip(serviceMsg)}"`;
-        throw fail(
-          ApiError,
-          what,
-          {
-            status,
-            code,
-            msg: serviceMsg,
-            retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-            headers: answered,
-            requestId: answered['x-request-id'] ?? answered['request-id'] ?? answered['cf-ray'],
-          },
-        );
+        throw fail(ApiError, what, {
+          status,
+          code,
+          msg: serviceMsg,
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+          headers: answered,
+          requestId: answered['x-request-id'] ?? answered['request-id'] ?? answered['cf-ray'],
+        });
       } catch (caught) {
         let error = caught;
         let wait: number | undefined;

@@ -37,7 +37,10 @@ const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> 
   fetch: ['a function', isFunction],
   // Duck-typed (aborted, addEventListener and removeEventListener): a signal from another realm (an iframe, a DOM
   // library) works as well.
-  signal: ['an AbortSignal', (value) => typeof value?.aborted === 'boolean' && isFunction(value.addEventListener) && isFunction(value.removeEventListener)],
+  signal: [
+    'an AbortSignal',
+    (value) => typeof value?.aborted === 'boolean' && isFunction(value.addEventListener) && isFunction(value.removeEventListener),
+  ],
   // setTimeout fires at once for delays of 2^31 ms and more.
   timeout: ['a number from 1 to below 2^31', (value) => typeof value === 'number' && value >= 1 && value < 2 ** 31],
   maxRetries: ['an integer, 0 or more', (value) => Number.isInteger(value) && value >= 0],
@@ -68,18 +71,18 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     maxBodyBytes: 1_048_576,
     successCodes: [0, 200],
   };
-  for (const [name, value] of Object.entries(options ?? {})) if (value !== undefined) resolved[name] = value;
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
+    if (value !== undefined) resolved[name] = value;
+  }
   for (const [name, value] of Object.entries(resolved)) {
     const rule = RULES[name];
-    if (rule === undefined) throw new TypeError(`${JSON.stringify(name)} is not an option; did you mean "${closest(name)}"?`);
     if (rule && !rule[1](value)) throw new TypeError(`"${name}" must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`);
   }
   const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
   const base = baseOf(baseUrl);
   if (apiKey && !dangerouslyAllowBrowser && isBrowser()) {
-    throw new TypeError(
-      '"apiKey" must stay out of browser pages; "dangerouslyAllowBrowser" is for tests and trusted pages',
-    );
+    throw new TypeError('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
   }
   return { ...(resolved as unknown as ResolvedOptions), base, headers: headersOf(headers, apiKey) };
 }
@@ -98,19 +101,20 @@ function keyWrong(apiKey: unknown): string {
   return `a string with ${/[\r\n]/.test(apiKey) ? 'a line break' : apiKey.includes(' ') ? 'a space' : 'another character'}`;
 }
 
-/** The option name closest to `name`: the fewest characters inserted, deleted or replaced (Levenshtein), any case. */
+/**
+ * The option name closest to `name`, in any case: the one that shares the most characters with it at its start and
+ * its end, so a name with a character missing, added, changed or swapped finds its option.
+ */
 function closest(name: string): string {
-  const distance = (known: string) => {
-    // row[j]: the distance from the part of `name` read so far to the first j characters of `known`.
-    let row = [...known, ''].map((_, j) => j);
-    for (const [i, letter] of [...name.toLowerCase()].entries()) {
-      const next = [i + 1];
-      for (const [j, other] of [...known.toLowerCase()].entries()) next.push(Math.min(row[j + 1]! + 1, next[j]! + 1, row[j]! + (letter === other ? 0 : 1)));
-      row = next;
-    }
-    return row.at(-1)!;
+  const shared = (known: string) => {
+    const [a, b] = [name.toLowerCase(), known.toLowerCase()];
+    let start = 0;
+    while (start < a.length && a[start] === b[start]) start++;
+    let end = 0;
+    while (end < a.length - start && a.at(-1 - end) === b.at(-1 - end)) end++;
+    return start + end;
   };
-  return Object.keys(RULES).reduce((best, known) => (distance(known) < distance(best) ? known : best));
+  return Object.keys(RULES).reduce((best, known) => (shared(known) > shared(best) ? known : best));
 }
 
 /** The request headers: the caller's, checked, then `Accept` and the key's `X-API-KEY` (or none) set over them. */

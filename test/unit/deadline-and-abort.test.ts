@@ -104,9 +104,12 @@ describe('the deadline', () => {
   });
 
   test('with no attempt ended before it, says nothing more and has no cause', async () => {
-    const error = (await settle(getOrder('ord_1', options(() => new Promise<Response>(() => {}), { timeout: 50 }))).catch(
-      (e: unknown) => e,
-    )) as TimeoutError;
+    const error = (await settle(
+      getOrder(
+        'ord_1',
+        options(() => new Promise<Response>(() => {}), { timeout: 50 }),
+      ),
+    ).catch((e: unknown) => e)) as TimeoutError;
     expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms');
     expect(Object.hasOwn(error, 'cause')).toBe(false);
   });
@@ -264,9 +267,10 @@ describe("the caller's signal", () => {
     const done = await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { signal: foreign as unknown as AbortSignal }));
     expect(done.orderId).toBe('ord_ada_1');
     expect(listeners.size).toBe(0);
-    const pending = getOrder('ord_1', options(recordingFetch(() => new Promise<Response>(() => {})).fetch, { signal: foreign as unknown as AbortSignal })).catch(
-      (e: unknown) => e,
-    );
+    const pending = getOrder(
+      'ord_1',
+      options(recordingFetch(() => new Promise<Response>(() => {})).fetch, { signal: foreign as unknown as AbortSignal }),
+    ).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10);
     expect(listeners.size).toBe(1);
     Object.assign(foreign, { aborted: true, reason: 'gone' });
@@ -286,7 +290,14 @@ describe("the caller's signal", () => {
 describe('the deadline and the signal on the real clock', () => {
   test('a body that stalls before its first byte is cancelled when the deadline fires', async () => {
     let cancelled = false;
-    const stalled = () => new Response(new ReadableStream({ cancel: () => void (cancelled = true) }));
+    const stalled = () =>
+      new Response(
+        new ReadableStream({
+          cancel: () => {
+            cancelled = true;
+          },
+        }),
+      );
     const error = await getOrder(
       'ord_1',
       options(async () => stalled(), { timeout: 50, maxRetries: 0 }),

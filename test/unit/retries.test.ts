@@ -13,7 +13,6 @@ const refused: Responder = () => {
   throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
 };
 
-
 const unavailable =
   (headers: HeadersInit = {}): Responder =>
   () =>
@@ -82,12 +81,14 @@ describe('retries', () => {
 
 describe('the retry rule, nextWait', () => {
   const call = { method: 'GET', origin: 'https://checkout.test', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
-  const api = (status: number, retryAfter?: number) => new ApiError('m', { ...call, status, headers: {}, ...(retryAfter === undefined ? {} : { retryAfter }) });
+  const api = (status: number, retryAfter?: number) =>
+    new ApiError('m', { ...call, status, headers: {}, ...(retryAfter === undefined ? {} : { retryAfter }) });
   const network = (message = 'fetch failed') => new NetworkError('m', call, { cause: { name: 'TypeError', message } });
 
   test('lists the retried statuses once: 408, 429, 500, 502, 503, 504', () => {
     expect(RETRIED_STATUSES).toEqual([408, 429, 500, 502, 503, 504]);
-    for (let status = 100; status < 600; status++) expect(nextWait(api(status, 0), 1, 10_000, 2) !== undefined, String(status)).toBe(RETRIED_STATUSES.includes(status));
+    for (let status = 100; status < 600; status++)
+      expect(nextWait(api(status, 0), 1, 10_000, 2) !== undefined, String(status)).toBe(RETRIED_STATUSES.includes(status));
   });
 
   test('retries a failure of fetch, up to maxRetries', () => {
@@ -154,7 +155,14 @@ describe('what fetch resolves with', () => {
   test('a Response of another realm or library (its status and headers) is read as one', async () => {
     const real = envelope(order);
     const lookalike = { status: 200, ok: true, headers: real.headers, body: real.body };
-    await expect(settle(getOrder('ord_1', options(async () => lookalike as unknown as Response)))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+    await expect(
+      settle(
+        getOrder(
+          'ord_1',
+          options(async () => lookalike as unknown as Response),
+        ),
+      ),
+    ).resolves.toMatchObject({ orderId: 'ord_ada_1' });
   });
 });
 
@@ -188,7 +196,6 @@ describe('backoff', () => {
 });
 
 describe('Retry-After', () => {
-  const now = () => NOW;
   test('in seconds is honoured when it fits in the deadline', async () => {
     const times: number[] = [];
     const { fetch } = recordingFetch((request, n) => {
@@ -235,7 +242,9 @@ describe('Retry-After', () => {
     expect(requests).toHaveLength(1);
     // One millisecond more of budget and the retry is made.
     const again = recordingFetch(unavailable({ 'retry-after': '2' }), ok(order));
-    await expect(settle(getOrder('ord_1', options(again.fetch, { timeout: 2001 }))).catch((e: unknown) => e)).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+    await expect(settle(getOrder('ord_1', options(again.fetch, { timeout: 2001 }))).catch((e: unknown) => e)).resolves.toMatchObject({
+      orderId: 'ord_ada_1',
+    });
     expect(again.requests).toHaveLength(2);
   });
 
@@ -276,7 +285,9 @@ describe('Retry-After', () => {
     const { gaps: waits, error } = await gaps('0');
     expect(error.retryAfter).toBe(0);
     expect(waits).toEqual([0, 0]);
-    const once = await settle(getOrder('ord_1', options(recordingFetch(unavailable({ 'retry-after': '0' })).fetch, { maxRetries: 0 }))).catch((e: unknown) => e);
+    const once = await settle(getOrder('ord_1', options(recordingFetch(unavailable({ 'retry-after': '0' })).fetch, { maxRetries: 0 }))).catch(
+      (e: unknown) => e,
+    );
     expect(once).toBeInstanceOf(ApiError);
     expect((once as ApiError).retryAfter).toBe(0);
   });
