@@ -5,7 +5,7 @@ export type CallerSignal = Pick<AbortSignal, 'aborted' | 'reason' | 'addEventLis
 export interface Deadline {
   /** Aborts when the deadline passes (with an `AbortError` DOMException) or the caller's signal aborts (with its reason). */
   readonly signal: AbortSignal;
-  /** Rejects when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
+  /** Rejects (with the abort event) when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
   readonly aborted: Promise<never>;
   /** Clears the timer and lets go of the caller's signal; call it once the call has ended. */
   dispose(): void;
@@ -21,7 +21,7 @@ export function deadline(ms: number, caller: CallerSignal | undefined): Deadline
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
   if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
   aborted.catch(() => {});
   const fire = setTimeout(() => timer.abort(), ms);
   return {

@@ -37,11 +37,6 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   } = resolveOptions(options);
   const [origin, fullPath] = urlOf(base, route, id);
   if (caller?.aborted) throw caller.reason;
-  // Read for the first attempt before anything is armed, as the options are: a bad clock is a TypeError.
-  let time = timestamp(now);
-  const url = origin + fullPath;
-  // The runtime's own fetch is called with the URL and init; an injected one with a Request, as documented.
-  const native = fetch === globalThis.fetch;
 
   let attempts = 0;
   let began = start;
@@ -88,29 +83,23 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       began = Date.now();
       let response: Response | undefined;
       try {
-        if (attempts > 1) time = timestamp(now);
-        headers.set('X-Timestamp', time);
+        // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
+        headers.set('X-Timestamp', timestamp(now));
         let answer: unknown;
         let text: string | null | undefined;
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-          const init: RequestInit = { headers, signal, redirect: 'manual' };
-          if (native) {
-            // The runtime's own fetch makes the only Request, holds it while it runs and follows the signal, for the
-            // answer and its body.
-            answer = await globalThis.fetch(url, init);
-          } else {
-            const request = new Request(url, init);
-            // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
-            // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
-            // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
-            (signal as { request?: Request }).request = request;
-            // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-            answer = await Promise.race([fetch(request), aborted]);
-          }
-          if (isResponse(answer)) {
-            response = answer;
-            text = await readText(response, maxBodyBytes, aborted, native);
+          const request = new Request(origin + fullPath, { headers, signal, redirect: 'manual' });
+          // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
+          // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
+          // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
+          (signal as { request?: Request }).request = request;
+          // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
+          answer = await Promise.race([fetch(request), aborted]);
+          // A Response by its headers: one of another realm or of a DOM library counts.
+          if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') {
+            response = answer as Response;
+            text = await readText(response, maxBodyBytes, aborted);
           }
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
@@ -181,11 +170,6 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   } finally {
     dispose();
   }
-}
-
-/** Whether `fetch` resolved with a Response: duck-typed, so one of another realm or of a DOM library counts. */
-function isResponse(value: unknown): value is Response {
-  return typeof (value as Response | undefined)?.headers?.forEach === 'function';
 }
 
 /**

@@ -102,19 +102,13 @@ function keyWrong(apiKey: unknown): string {
 }
 
 /**
- * The option name closest to `name`, in any case: the one that shares the most characters with it at its start and
- * its end, so a name with a character missing, added, changed or swapped finds its option.
+ * The option name closest to `name`: the one in which the most of its characters stand where they stand in `name`,
+ * counted from the start or from the end, so a name with a character missing, added, changed, swapped or in another
+ * case finds its option.
  */
 function closest(name: string): string {
-  const shared = (known: string) => {
-    const [a, b] = [name.toLowerCase(), known.toLowerCase()];
-    let start = 0;
-    while (start < a.length && a[start] === b[start]) start++;
-    let end = 0;
-    while (end < a.length - start && a.at(-1 - end) === b.at(-1 - end)) end++;
-    return start + end;
-  };
-  return Object.keys(RULES).reduce((best, known) => (shared(known) > shared(best) ? known : best));
+  const matches = (known: string) => [...name].filter((letter, at) => known[at] === letter || known.at(at - name.length) === letter).length;
+  return Object.keys(RULES).reduce((best, known) => (matches(known) > matches(best) ? known : best));
 }
 
 /** The request headers: the caller's, checked, then `Accept` and the key's `X-API-KEY` (or none) set over them. */

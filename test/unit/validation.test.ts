@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
-import { readText } from '../../src/core/body.js';
 import { validate } from '../../src/core/validate.js';
 import { EnvelopeSchema } from '../../src/schemas/envelope.js';
 import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, PriceDataItemSchema, ValidationError } from '../../src/index.js';
@@ -612,28 +611,6 @@ describe('reading the body', () => {
       options(async () => chunked([bytes], headers(bytes.length)), { maxBodyBytes: bytes.length }),
     );
     expect(result.orderId).toBe('ord_ada_1');
-  });
-});
-
-describe('readText', () => {
-  const never = new Promise<never>(() => {});
-  const encode = (text: string) => new TextEncoder().encode(text);
-
-  test('gives the text of a body read whole', async () => {
-    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 100, never)).toBe('{"a":1}');
-  });
-
-  test('gives null for a body that is not UTF-8, wherever the bad bytes are', async () => {
-    expect(await readText(chunked([Uint8Array.of(0x7b, 0xff, 0x7d)]), 100, never)).toBeNull();
-    expect(await readText(chunked([encode('{"a":'), Uint8Array.of(0xff), encode('1}')]), 100, never)).toBeNull();
-  });
-
-  test('gives an empty text, no other, for a response without a body', async () => {
-    expect(await readText(new Response(null), 100, never)).toBe('');
-  });
-
-  test('gives undefined for a body over the limit', async () => {
-    expect(await readText(chunked([encode('{"a":'), encode('1}')]), 5, never)).toBeUndefined();
   });
 });
 
