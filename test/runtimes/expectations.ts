@@ -87,8 +87,12 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
   // A bad id is an InvalidIdError, a subclass of TypeError, never a LookupError: no request went out.
   expect(facts.badId).toMatchObject({ name: 'InvalidIdError', instanceOf: { TypeError: true, LookupError: false }, isLookupError: false });
   for (const check of ['validationError', 'apiError', 'unauthorized', 'networkError', 'timeoutError', 'typeError', 'badId']) {
-    expect(facts[check], check).toMatchObject({ mentionsKey: false });
+    // The caller's frame is in every stack, a TimeoutError's (its deadline fired in a timer) included.
+    expect(facts[check], check).toMatchObject({ mentionsKey: false, callerInStack: true });
   }
+  expect(facts.apiError.origin).toMatch(/^http:\/\/[^/]+$/);
+  // 100 calls on one signal: AbortSignal.any adds no listener to it, so no runtime warns.
+  expect(facts.sharedSignal).toEqual({ calls: 100, rejectedWith: ['NetworkError'], listenersAdded: 0, warnings: [] });
 
   // The sandbox's side: what the SDK really sent over the socket, and how the sandbox answered. It checks the key
   // (401 when wrong) and that X-Timestamp is within 5 minutes of its clock (401 otherwise).
