@@ -5,6 +5,8 @@ export type LookupErrorName = 'LookupError' | 'ApiError' | 'NetworkError' | 'Tim
 export interface LookupErrorFields {
   /** HTTP method of the request, `GET`. */
   method: string;
+  /** The service's origin, such as `https://api.example.com`: the base URL without its path or credentials. */
+  origin: string;
   /** Path of the request, such as `/api/order/ord_123`: never the key, never a query. */
   path: string;
   /** Attempts made, retries included. */
@@ -13,13 +15,20 @@ export interface LookupErrorFields {
   elapsedMs: number;
 }
 
+/** What is kept of a failure of `fetch`: its name, message and code as strings, the key redacted; never the failure itself. */
+export interface NetworkErrorCause {
+  message: string;
+  name?: string;
+  code?: string;
+}
+
 // Survives duplicated copies of the package and other realms (Symbol.for's registry is shared by all realms), unlike
 // instanceof; unlike a name, no other library's error carries it.
 const brand = Symbol.for('checkout-lookup.error');
 
 /**
- * Base class of every error raised for a request that went out. Its fields say which call failed, how often it
- * was tried and for how long.
+ * Base class of every error raised for a request that went out. Its fields say which call failed, where to, how
+ * often it was tried and for how long.
  *
  * @example
  * ```ts
@@ -30,6 +39,7 @@ const brand = Symbol.for('checkout-lookup.error');
 export class LookupError extends Error {
   override name: LookupErrorName = 'LookupError';
   declare readonly method: string;
+  declare readonly origin: string;
   declare readonly path: string;
   declare readonly attempts: number;
   declare readonly elapsedMs: number;
@@ -43,30 +53,53 @@ export class LookupError extends Error {
   get [brand](): true {
     return true;
   }
+
+  /**
+   * What `JSON.stringify` writes: the name, the message and the fields (the `cause` of a `NetworkError` or
+   * `TimeoutError` included); never a body or the key.
+   */
+  toJSON(): { name: LookupErrorName; message: string; [field: string]: unknown } {
+    return { name: this.name, message: this.message, ...(this as object), cause: this.cause };
+  }
 }
 
-/** The service answered with a failure: a non-2xx status, or an envelope code outside `successCodes`. */
+/** The service answered with a failure: a non-2xx status (a 3xx included), or an envelope code outside `successCodes`. */
 export class ApiError extends LookupError {
   override name = 'ApiError' as const;
   /** HTTP status of the answer. */
   declare readonly status: number;
   /** The envelope's `code`, when the answer had an envelope. */
   declare readonly code?: number;
+  /** The envelope's `msg`, when the answer had one (the key redacted). */
+  declare readonly msg?: string;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one that can be read. */
   declare readonly retryAfter?: number;
+  /** The answer's headers, names in lower case (the key redacted from values). */
+  declare readonly headers: Readonly<Record<string, string>>;
+  /** The first present of the `x-request-id`, `request-id` and `cf-ray` headers: what the service's support asks for. */
+  declare readonly requestId?: string;
 }
 
 /**
- * `fetch` itself failed (DNS, connection refused or reset) on every attempt. The `cause` is a safe copy of the last
- * failure: its `name`, `message` (the API key redacted) and `code`, never the original object.
+ * `fetch` failed (DNS, connection refused or reset, a CORS refusal) on every attempt, or resolved with something
+ * other than a `Response`. The `cause` is a safe copy of the last failure of `fetch`, absent when `fetch` resolved
+ * with something else.
  */
 export class NetworkError extends LookupError {
   override name = 'NetworkError' as const;
+  /** A safe copy of what `fetch` threw: never the original object, which may hold the `Request` and its key. */
+  declare readonly cause?: NetworkErrorCause;
 }
 
-/** The call's deadline (`timeout`) passed, while waiting for headers, between attempts or while reading the body. */
+/**
+ * The call's deadline (`timeout`) passed: while waiting for headers, between attempts, while reading the body, or
+ * by the time the body was parsed or validated. After failed attempts, the message ends with what the last of them
+ * got (`; last: HTTP 503`), and that failure is the `cause`.
+ */
 export class TimeoutError extends LookupError {
   override name = 'TimeoutError' as const;
+  /** The failure of the last attempt that ended before the deadline, if one did. */
+  declare readonly cause?: ApiError | NetworkError | ValidationError;
 }
 
 /** One reason a response did not match the documented shape: a dotted path and what was expected there. */
@@ -85,8 +118,21 @@ export class ValidationError extends LookupError {
 }
 
 /**
+ * Every error the SDK raises for a request that went out. `switch (error.name)` narrows it to one class.
+ *
+ * @example
+ * ```ts
+ * if (isLookupError(error)) switch (error.name) {
+ *   case 'ApiError': console.warn(error.status, error.requestId); break;
+ *   case 'ValidationError': console.warn(error.issues); break;
+ * }
+ * ```
+ */
+export type AnyLookupError = ApiError | NetworkError | TimeoutError | ValidationError;
+
+/**
  * A bad id, raised before any request: empty, `.` or `..`, longer than 256 characters, holding control characters,
- * not well-formed Unicode, or not a string. A `TypeError`, so code written for earlier versions still catches it.
+ * not well-formed Unicode, or not a string. A `TypeError`, as a bad option is.
  */
 export class InvalidIdError extends TypeError {
   override name = 'InvalidIdError' as const;
@@ -96,8 +142,9 @@ export class InvalidIdError extends TypeError {
  * Tells whether a value is one of this package's errors, also across realms and duplicated copies of the package.
  *
  * @param value - Anything caught.
- * @returns `true` for a `LookupError` or one of its subclasses.
+ * @returns `true` for an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, narrowing `value` to
+ * their union, which `switch (value.name)` narrows further.
  */
-export function isLookupError(value: unknown): value is LookupError {
+export function isLookupError(value: unknown): value is AnyLookupError {
   return value instanceof LookupError || (value as { [brand]?: unknown } | null)?.[brand] === true;
 }

@@ -1,6 +1,6 @@
 export { getOrder } from './get-order.js';
 export { getSession } from './get-session.js';
-export type { LookupOptions } from './options.js';
+export type { AttemptEvent, LookupOptions } from './options.js';
 export {
   ApiError,
   InvalidIdError,
@@ -10,7 +10,7 @@ export {
   TimeoutError,
   ValidationError,
 } from './errors.js';
-export type { LookupErrorFields, LookupErrorName, ValidationIssue } from './errors.js';
+export type { AnyLookupError, LookupErrorFields, LookupErrorName, NetworkErrorCause, ValidationIssue } from './errors.js';
 export { CheckoutSessionSchema } from './schemas/checkout-session.js';
 export type { CheckoutSession } from './schemas/checkout-session.js';
 export { OrderSchema } from './schemas/order.js';

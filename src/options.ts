@@ -1,4 +1,24 @@
-/** Options of `getOrder` and `getSession`. Only `baseUrl` is required. */
+/** What `onAttempt` is told about one attempt: plain data, never a body or the key. */
+export interface AttemptEvent {
+  /** The attempt's number, from 1. */
+  attempt: number;
+  /** `GET`. */
+  method: string;
+  /** The service's origin, such as `https://api.example.com`. */
+  origin: string;
+  /** The request path, such as `/api/order/ord_123`; never the key, never a query. */
+  path: string;
+  /** HTTP status of the answer, when one came. */
+  status?: number | undefined;
+  /** Why the attempt failed: an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, or the caller's `signal.reason` on abort. Absent on success. */
+  error?: unknown;
+  /** Milliseconds the attempt took, from sending the request to its outcome. */
+  ms: number;
+  /** Milliseconds until the next attempt, when there will be one. */
+  retryInMs?: number | undefined;
+}
+
+/** Options of `getOrder` and `getSession`. Only `baseUrl` is required; any other name is refused. */
 export interface LookupOptions {
   /** Base address of the service; may carry a path prefix (`https://h/v/` → `https://h/v/api/order/…`). */
   baseUrl: string | URL;
@@ -8,18 +28,20 @@ export interface LookupOptions {
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** The caller's signal: aborting it rejects the call with the signal's `reason` and stops retries. */
   signal?: AbortSignal | undefined;
-  /** One deadline in milliseconds for the whole call: attempts, waits between them and the body read. Default 10000. */
+  /** One deadline in milliseconds for the whole call, from the moment it is made: attempts, waits, body read, parsing and validation. Default 10000. */
   timeout?: number | undefined;
   /** Retries after a network failure or a 408, 429, 500, 502, 503 or 504. Default 2, so at most 3 attempts. */
   maxRetries?: number | undefined;
   /** Extra request headers. `X-Timestamp` and `Accept` are always the SDK's; an `X-API-KEY` here is dropped (the key goes only through `apiKey`). */
   headers?: Headers | readonly (readonly [string, string])[] | Readonly<Record<string, string>> | undefined;
-  /** Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`. Default `Date.now`. */
+  /** Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`; must return a finite number. Default `Date.now`. */
   now?: (() => number) | undefined;
-  /** Envelope codes that mean success. Default `[0, 200]`: the service's documentation does not give the value. */
+  /** Envelope codes that mean success, at least one. Default `[0, 200]`: the service's documentation does not give the value. */
   successCodes?: readonly number[] | undefined;
   /** Largest response body read, in bytes. Default 1 MiB; a larger body is an error and is never buffered whole. */
   maxBodyBytes?: number | undefined;
   /** Allow sending `apiKey` from a browser page, where anyone can read it. Default `false`. */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /** Called synchronously once per attempt, as it ends; what it throws or rejects with is ignored. */
+  onAttempt?: ((event: AttemptEvent) => void) | undefined;
 }

@@ -1,54 +1,39 @@
-/** Shared by every whole-body read: a decode without `stream` keeps no state from one call to the next. */
+/** Shared by every read: a decode without `stream` keeps no state from one call to the next. */
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Reads a response body as UTF-8 text, up to `limit` bytes, racing the read against `aborted`, so a body that
- * stalls after the headers cannot outlive the deadline. Returns `undefined` when the body is larger than `limit`
- * (a larger body is never buffered whole) and `''`, which is not JSON, when it is not UTF-8 (JSON text must be,
- * RFC 8259 §8.1).
- *
- * `native`: the response came from the runtime's own fetch, whose transport ends a body at its Content-Length. A
- * plain Content-Length within `limit` and no Content-Encoding then bound the body, which is read in one go (fewer
- * promises and copies than a stream). Anything else (an injected fetch, a compressed body, no length) is read
- * chunk by chunk and counted.
+ * Reads a response body as UTF-8 text, up to `limit` bytes, chunk by chunk, counted, and raced against `aborted`, so
+ * a body that stalls after the headers cannot outlive the deadline. Returns `undefined` when the body is larger than
+ * `limit` (a larger body is never buffered whole; one whose Content-Length says so is not read at all), `null` when
+ * it is not UTF-8 (JSON text must be, RFC 8259 §8.1), and `''` when there is none. The bytes are decoded once, when
+ * all have come.
  */
-export async function readText(response: Response, limit: number, aborted: Promise<never>, native = false): Promise<string | undefined> {
-  // Stryker disable next-line StringLiteral: any text that is not digits fails the test below as '' does.
-  const length = response.headers.get('content-length') ?? '';
-  const bounded = /^\d+$/.test(length) && Number(length) <= limit && !response.headers.has('content-encoding');
-  return native && bounded ? readWhole(response, aborted) : readStream(response, limit, aborted, Number(length) > limit);
-}
-
-/** The body in one go; `response.body` is left untouched before, as a runtime may read faster without a stream. */
-async function readWhole(response: Response, aborted: Promise<never>): Promise<string> {
-  const bytes = await Promise.race([response.arrayBuffer(), aborted]);
+export async function readText(response: Response, limit: number, aborted: Promise<never>): Promise<string | null | undefined> {
+  const bytes = await readBytes(response, limit, aborted, Number(response.headers.get('content-length')) > limit);
   try {
-    return decoder.decode(bytes);
+    return bytes && decoder.decode(bytes);
   } catch {
-    return '';
+    return null;
   }
 }
 
-/** The bounded read: chunk by chunk, cancelled once past `limit` (at once when the Content-Length says so: `tooLong`). */
-async function readStream(response: Response, limit: number, aborted: Promise<never>, tooLong: boolean): Promise<string | undefined> {
+/** The bytes of the body, or `undefined` past `limit`: the read is cancelled once past it (at once when `tooLong`). */
+async function readBytes(response: Response, limit: number, aborted: Promise<never>, tooLong: boolean): Promise<BufferSource | undefined> {
   const reader = response.body?.getReader();
-  if (!reader) return '';
-  const streaming = new TextDecoder('utf-8', { fatal: true });
-  let text = '';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = tooLong ? Infinity : 0;
   try {
-    while (size <= limit) {
+    while (reader && size <= limit) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
-      try {
-        text += streaming.decode(value, { stream: !done });
-      } catch {
-        return '';
-      }
-      if (done) return text;
+      if (done) break;
+      chunks.push(value);
       size += value.byteLength;
     }
+    if (size > limit) return undefined;
+    // Joined once (a decode per chunk costs more: in Deno each is a call into the runtime); a Blob only for several.
+    return chunks.length === 1 ? chunks[0] : new Blob(chunks).arrayBuffer();
   } finally {
-    // Releases the connection of a body left unread: too large, not UTF-8, stalled or broken.
-    reader.cancel().catch(() => {});
+    // Releases the connection of a body left unread: too large, stalled or broken.
+    reader?.cancel().catch(() => {});
   }
 }

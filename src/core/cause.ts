@@ -1,30 +1,42 @@
-/** `text` as a string, with every occurrence of `key` (when there is one) replaced by `[redacted]`. */
-export function redact(text: unknown, key: string | undefined): string {
-  return String(text).split(key!).join('[redacted]');
-}
+import type { NetworkErrorCause } from '../errors.js';
 
-/** What is kept of a failure as a `cause`: its name, message and code as redacted strings, never the object itself. */
-export interface SafeCause {
-  message: string;
-  name?: string;
-  code?: string;
+/** The shortest part of the key that is redacted: any 12 consecutive characters of it identify it. */
+const KEY_PART = 12;
+
+/**
+ * `text` as a string, with the key replaced by `[redacted]` wherever 12 or more consecutive characters of it appear
+ * (the whole key when it is shorter), in any case: a service may echo the key cut short or upper-cased. A run is
+ * hidden as 12-character stretches of the key and, after them, the end of the key; fewer than 12 characters of the
+ * key may stay in sight after a run that stops before the key's end.
+ */
+export function redact(text: unknown, key: string | undefined): string {
+  const plain = String(text);
+  if (!key) return plain;
+  const part = Math.min(KEY_PART, key.length);
+  // Every stretch of `part` characters of the key, and every shorter end of it, escaped for a RegExp.
+  const stretches: string[] = [];
+  const ends: string[] = [];
+  for (let at = 0; at < key.length; at++) (at + part <= key.length ? stretches : ends).push(key.slice(at, at + part).replace(/\W/g, '\\$&'));
+  return plain.replace(new RegExp(`(?:${stretches.join('|')})+(?:${ends.join('|')})?`, 'gi'), '[redacted]');
 }
 
 /**
  * A copy of whatever an injected `fetch` threw that is safe to keep as a `cause`: a plain object with the failure's
  * `message` (a thrown string is its own message), `name` and `code` (or the `code` of its own `cause`, where undici
- * puts ECONNREFUSED), as strings with the key replaced by `[redacted]`. Nothing else is kept: never a `Request`,
- * `Headers` or an object holding one. Never throws: what cannot be read (a getter or `toString` that throws, a Proxy
- * that refuses) is left out, and the message is `[redacted]` until one is read.
+ * puts ECONNREFUSED), as strings with the key redacted. Nothing else is kept: never a `Request`, `Headers` or an
+ * object holding one. Never throws: what cannot be read (a getter or `toString` that throws, a Proxy that refuses)
+ * is left out, and the message is `[redacted]` until one is read.
  */
-export function safeCause(failure: unknown, key: string | undefined): SafeCause {
+export function safeCause(failure: unknown, key: string | undefined): NetworkErrorCause {
   const copy: Record<string, string> = { message: '[redacted]' };
-  const keep = (field: string, value: unknown) => value != null && (copy[field] = redact(value, key));
+  const keep = (field: string, value: unknown) => {
+    if (value != null) copy[field] = redact(value, key);
+  };
   try {
     const from = Object(failure);
     keep('message', typeof failure === 'string' ? failure : from.message);
     keep('name', from.name);
     keep('code', from.code ?? Object(from.cause).code);
   } catch {}
-  return copy as unknown as SafeCause;
+  return copy as unknown as NetworkErrorCause;
 }

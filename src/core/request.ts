@@ -1,130 +1,187 @@
 import type * as v from 'valibot';
 import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
 import type { LookupOptions } from '../options.js';
-import { readText } from './body.js';
-import { resolveOptions } from './resolve-options.js';
-import { redact, safeCause } from './cause.js';
 import { EnvelopeSchema } from '../schemas/envelope.js';
-import { isRetryable } from './retry.js';
+import { readText } from './body.js';
+import { redact, safeCause } from './cause.js';
+import { deadline } from './deadline.js';
+import { clip, kindOf, oneLine } from './message.js';
+import { resolveOptions, timestamp } from './resolve-options.js';
+import { nextWait } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
+import { sleep } from './sleep.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
+
+type ErrorClass<E extends LookupError> = new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: object) => E;
 
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
  * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
-  // Every option checked and defaulted before anything is sent or armed; the base URL is parsed there, once.
-  const { base, apiKey: key, signal: caller, fetch, now, timeout, maxRetries, successCodes, maxBodyBytes, headers } = resolveOptions(options);
+  // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
+  const start = Date.now();
+  const {
+    base,
+    apiKey: key,
+    signal: caller,
+    fetch,
+    now,
+    timeout,
+    maxRetries,
+    successCodes,
+    maxBodyBytes,
+    headers,
+    onAttempt,
+  } = resolveOptions(options);
   const [origin, fullPath] = urlOf(base, route, id);
   if (caller?.aborted) throw caller.reason;
 
-  const path = redact(fullPath, key);
-  const start = Date.now();
   let attempts = 0;
-  let response: Response | undefined;
+  let began = start;
+  let shown: { method: string; origin: string; path: string } | undefined;
+  /** Where the call goes, as errors and events show it: the path redacted once, when first needed. */
+  const where = () => (shown ??= { method: 'GET', origin, path: redact(fullPath, key) });
+  // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
+  let said = '';
+  let last: LookupError | undefined;
+  let lastSaid = '';
 
-  /** An error of this call, with its fields and a message that says where and after how long. */
-  const fail = <E extends LookupError>(
-    Class: new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause: unknown }) => E,
-    what: string,
-    fields?: object,
-    cause?: unknown,
-  ): E => {
+  /** An error of this call, with its fields and a one-line message that says where, what and after how long. */
+  const fail = <E extends LookupError>(Class: ErrorClass<E>, what: string, fields?: object, cause?: unknown, after = ''): E => {
+    said = what;
     const elapsedMs = Date.now() - start;
-    const message = `GET ${path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms`;
-    return new Class(
-      redact(message, key),
-      { method: 'GET', path, attempts, elapsedMs, ...fields },
-      (cause && { cause }) as { cause: unknown } | undefined,
-    );
+    const message = `GET ${where().path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms${after}`;
+    const all = { ...where(), attempts, elapsedMs, ...fields };
+    return new Class(oneLine(redact(message, key)), all, (cause && { cause }) as object | undefined);
   };
   const invalid = (issues: ValidationIssue[], more?: boolean) => {
     const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
     return fail(ValidationError, more ? `${what} (and more)` : what, { issues });
   };
-
-  // Armed only after every check that can throw (new Headers too): an armed timer keeps a Node process alive.
-  // One abort handle carries both the deadline and the caller's abort, so every wait below has a single signal.
-  const controller = new AbortController();
-  const { signal } = controller;
-  let reject!: (reason: unknown) => void;
-  const aborted = new Promise<never>((_, fail) => (reject = fail));
-  aborted.catch(() => {});
-  /** Aborts `signal` (which each Request carries, so the runtime cancels the connection) and rejects `aborted` (raced
-   * against what may ignore the signal: an injected fetch, a stalled body, a wait between attempts). */
-  const abort = (reason: unknown) => {
-    controller.abort(reason);
-    reject(reason);
+  /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
+  const stopped = () => (caller?.aborted ? caller.reason : fail(TimeoutError, 'timed out', {}, last, last ? `; last: ${lastSaid}` : ''));
+  /** No result once the deadline has passed: checked around what cannot be interrupted (parsing, validating). */
+  const checkClock = () => {
+    if (Date.now() - start >= timeout) throw stopped();
   };
-  const onAbort = () => abort(caller!.reason);
-  caller?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => abort(fail(TimeoutError, `timed out`)), timeout);
+  const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
+    if (!onAttempt) return;
+    try {
+      const event = { attempt: attempts, ...where(), status, error, ms: Date.now() - began, retryInMs };
+      // A hook that throws or rejects changes nothing.
+      Promise.resolve(onAttempt(event)).catch(() => {});
+    } catch {}
+  };
 
+  // Armed only after every check that can throw: an armed timer keeps a Node process alive.
+  const { signal, aborted, dispose } = deadline(start + timeout - Date.now(), caller);
   try {
     for (;;) {
       attempts++;
+      began = Date.now();
+      let response: Response | undefined;
       try {
-        headers.set('X-Timestamp', `${now()}`);
-        let text: string | undefined;
+        // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
+        headers.set('X-Timestamp', timestamp(now));
+        let answer: unknown;
+        let text: string | null | undefined;
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-          // Raced with the signal: an injected fetch that ignores signals must not outlive the deadline.
-          // The Request is held on the controller, which the deadline timer and the caller's listener keep alive until
-          // the call ends: undici follows its signal only through a weak reference, so once a garbage collection takes
-          // it an abort goes unheard and the socket stays open until undici's own ~300 s timeout
-          // (test/integration/abort-after-gc.test.ts).
-          response = await Promise.race([
-            fetch(((controller as { request?: Request }).request = new Request(`${origin}${fullPath}`, { headers, signal, redirect: 'manual' }))),
-            aborted,
-          ]);
-          text = await readText(response, maxBodyBytes, aborted, fetch === globalThis.fetch);
+          const request = new Request(origin + fullPath, { headers, signal, redirect: 'manual' });
+          // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
+          // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
+          // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
+          (signal as { request?: Request }).request = request;
+          // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
+          answer = await Promise.race([fetch(request), aborted]);
+          // A Response by its headers: one of another realm or of a DOM library counts.
+          if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') {
+            response = answer as Response;
+            text = await readText(response, maxBodyBytes, aborted);
+          }
         } catch (failure) {
           // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
           const cause = safeCause(failure, key);
-          throw fail(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${cause.message}${cause.code ? ` (${cause.code})` : ''}`, {}, cause);
+          throw fail(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${cause.code ? ` (${cause.code})` : ''}`, {}, cause);
         }
+        if (!response) throw fail(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
 
+        const { status } = response;
+        checkClock();
         let body: unknown;
         try {
-          body = JSON.parse(text!);
+          if (text) body = JSON.parse(text);
         } catch {}
         const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
         const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
         if (response.ok) {
-          if (text === undefined) throw invalid([{ path: '', message: `expected at most ${maxBodyBytes} bytes, received more` }]);
-          if (body === undefined) throw invalid([{ path: '', message: 'expected JSON' }]);
+          if (body === undefined) throw invalid([{ path: '', message: `expected JSON, received ${bodyKind(text, maxBodyBytes)}` }]);
           if (envelopeIssues) throw invalid(envelopeIssues);
           // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
           if (successCodes.includes(code!)) {
+            checkClock();
             // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
             const [output, issues, more] = validate(schema, data, 'data');
+            checkClock();
             if (issues) throw invalid(issues, more);
+            observe(status);
             return output as T;
           }
         }
-        // The message is redacted whole in `fail`: the service may echo the key in its `msg`.
-        throw fail(ApiError, `HTTP ${response.status}${code === undefined ? '' : ` (code ${code})`}${msg ? ` "${msg}"` : ''}`, {
-          status: response.status,
-          code,
-          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+        const answered: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          answered[name] = redact(value, key);
         });
-      } catch (error) {
-        // Whatever was under way when the signal fired, the deadline or the caller's own reason is the answer.
-        if (signal.aborted) throw signal.reason;
-        // Else exponential backoff with "equal jitter": 125-250 ms before the first retry, doubling, capped at 2-4 s.
-        const wait = (error as ApiError).retryAfter ?? (Math.random() + 1) * Math.min(2000, 62.5 * 2 ** attempts);
-        // Out of retries, or a wait (a Retry-After included) that outlasts the deadline: raise the failure now,
-        // with its retryAfter, rather than a TimeoutError later.
-        if (!isRetryable(error) || attempts > maxRetries || wait >= start + timeout - Date.now()) throw error;
-        let wake: ReturnType<typeof setTimeout> | undefined;
-        // Cleared on abort too: a pending timer would keep a Node process alive after the call has ended.
-        await Promise.race([new Promise((resolve) => (wake = setTimeout(resolve, wait))), aborted]).finally(() => clearTimeout(wake));
+        const serviceMsg = msg ? redact(msg, key) : undefined;
+        let what = `HTTP ${status}`;
+        if (status >= 300 && status < 400) what += ' (redirect not followed)';
+        else if (body === undefined) what += ` (${bodyKind(text, maxBodyBytes)})`;
+        if (code !== undefined) what += ` (code ${code})`;
+        if (serviceMsg) what += ` "${clip(serviceMsg)}"`;
+        throw fail(ApiError, what, {
+          status,
+          code,
+          msg: serviceMsg,
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+          headers: answered,
+          requestId: answered['x-request-id'] ?? answered['request-id'] ?? answered['cf-ray'],
+        });
+      } catch (caught) {
+        let error = caught;
+        let wait: number | undefined;
+        // Whatever was under way when the signal fired, the caller's reason or the deadline is the answer.
+        if (signal.aborted) error = stopped();
+        else {
+          const at = Date.now();
+          // A retry is given the time the attempt that failed took.
+          wait = nextWait(error, attempts, start + timeout - at - (at - began), maxRetries);
+        }
+        observe(response?.status, error, wait);
+        if (wait === undefined) throw error;
+        last = error as LookupError;
+        lastSaid = said;
+        await sleep(wait, signal).catch(() => {
+          throw stopped();
+        });
       }
     }
   } finally {
-    clearTimeout(timer);
-    caller?.removeEventListener('abort', onAbort);
+    dispose();
   }
+}
+
+/**
+ * What a body that is not JSON is, for messages: over the limit (`undefined`), not UTF-8 (`null`), empty, an HTML
+ * page, cut short, or else invalid JSON.
+ */
+function bodyKind(text: string | null | undefined, limit: number): string {
+  if (text === undefined) return `more than ${limit} bytes`;
+  if (text === null) return 'a body that is not UTF-8';
+  if (!text.trim()) return 'an empty body';
+  if (/^\s*</.test(text)) return 'an HTML page';
+  // JSON that opens an object or array and never closes one: the body was cut short.
+  if (/^\s*[[{]/.test(text) && !/[\]}]\s*$/.test(text)) return 'a truncated body';
+  return 'invalid JSON';
 }

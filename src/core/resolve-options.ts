@@ -18,68 +18,97 @@ export interface ResolvedOptions {
   readonly maxBodyBytes: number;
   readonly successCodes: readonly number[];
   readonly now: () => number;
+  readonly onAttempt?: LookupOptions['onAttempt'];
   /** The request headers: the caller's, `Accept: application/json`, and `X-API-KEY` from `apiKey` only. */
   readonly headers: Headers;
 }
 
-// Headers that runtimes refuse to send on a GET: undici throws for each, and neither a hop-by-hop header nor a body
-// length has a place on this request.
-const REFUSED = /^(connection|content-length|expect|keep-alive|transfer-encoding|upgrade)$/;
+const isFunction = (value: unknown) => typeof value === 'function';
 
-/** Throws a `TypeError` that names the option, states its rule and the kind of value received (never the value), unless `ok`. */
-function check(ok: boolean, name: string, rule: string, received: unknown): asserts ok {
-  if (!ok) throw new TypeError(`"${name}" must be ${rule}; received ${kindOf(received)}`);
-}
+/**
+ * Every option's rule, as its message states it, and its check; `null` for the two that `baseOf` and `headersOf`
+ * read and check themselves. Any other name is refused, with the closest of these.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each check takes whatever the caller passed.
+const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
+  baseUrl: null,
+  // The key must be a header value: a runtime's own error for a bad one would quote it.
+  apiKey: ['a string of visible ASCII characters', (value) => typeof value === 'string' && /^[\x21-\x7e]+$/.test(value)],
+  fetch: ['a function', isFunction],
+  // Duck-typed (aborted, addEventListener and removeEventListener): a signal from another realm (an iframe, a DOM
+  // library) works as well.
+  signal: [
+    'an AbortSignal',
+    (value) => typeof value?.aborted === 'boolean' && isFunction(value.addEventListener) && isFunction(value.removeEventListener),
+  ],
+  // setTimeout fires at once for delays of 2^31 ms and more.
+  timeout: ['a number from 1 to below 2^31', (value) => typeof value === 'number' && value >= 1 && value < 2 ** 31],
+  maxRetries: ['an integer, 0 or more', (value) => Number.isInteger(value) && value >= 0],
+  headers: null,
+  now: ['a function', isFunction],
+  successCodes: ['a non-empty array of integers', (value) => Array.isArray(value) && value.length > 0 && value.every(Number.isInteger)],
+  maxBodyBytes: ['a positive integer', (value) => Number.isInteger(value) && value > 0],
+  dangerouslyAllowBrowser: ['a boolean', (value) => typeof value === 'boolean'],
+  onAttempt: ['a function', isFunction],
+};
+
+// Headers that runtimes refuse to send on a GET, or send as given (Bun sends a Host header): undici throws for
+// each, and neither a hop-by-hop header, a body length nor another host has a place on this request.
+const REFUSED = /^(connection|content-length|expect|host|keep-alive|transfer-encoding|upgrade)$/;
 
 /**
  * Checks every option of a call before anything is sent or armed, and fills in the defaults. Each bad option is a
- * `TypeError` that names it, states the rule and the kind of value received (never the value, so never the key). A key in a browser page is refused unless `dangerouslyAllowBrowser` is set.
+ * `TypeError` that names it, states the rule and what was received, never the value (so never the key). A key in
+ * a browser page is refused unless `dangerouslyAllowBrowser` is set.
  */
 export function resolveOptions(options: LookupOptions): ResolvedOptions {
-  const given = options ?? {};
-  // The defaults, used when an option is left out or set to undefined (README's Options table lists them).
-  const { baseUrl, apiKey, signal, fetch = globalThis.fetch, now = Date.now } = given;
-  const { timeout = 10_000, maxRetries = 2, maxBodyBytes = 1_048_576, successCodes = [0, 200] } = given;
-  const base = baseOf(baseUrl);
-  // The key must be a header value (a runtime's own error for a bad one would quote it); never shown.
-  check(
-    apiKey === undefined || (typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey)),
-    'apiKey',
-    'a string of visible ASCII characters',
-    apiKey,
-  );
-  // Checked above: a key here is a non-empty string.
-  if (apiKey && !given.dangerouslyAllowBrowser && isBrowser()) {
-    throw new TypeError(
-      '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
-    );
-  }
-  check(typeof fetch === 'function', 'fetch', 'a function', fetch);
-  // Duck-typed: a signal from another realm (an iframe, a DOM library) works as well.
-  check(
-    signal === undefined || (typeof signal?.addEventListener === 'function' && typeof signal.aborted === 'boolean'),
-    'signal',
-    'an AbortSignal',
-    signal,
-  );
-  // setTimeout fires at once for delays of 2^31 ms and more.
-  check(typeof timeout === 'number' && timeout >= 1 && timeout < 2 ** 31, 'timeout', 'a number from 1 to below 2^31', timeout);
-  check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'an integer, 0 or more', maxRetries);
-  check(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0, 'maxBodyBytes', 'a positive integer', maxBodyBytes);
-  check(Array.isArray(successCodes) && successCodes.every(Number.isInteger), 'successCodes', 'an array of integers', successCodes);
-  check(typeof now === 'function', 'now', 'a function', now);
-  return {
-    base,
-    apiKey,
-    fetch,
-    signal,
-    timeout,
-    maxRetries,
-    maxBodyBytes,
-    successCodes,
-    now,
-    headers: headersOf(given.headers, apiKey),
+  // The defaults (README's Options table lists them), under the options given; one given as undefined takes its default.
+  const resolved: Record<string, unknown> = {
+    fetch: globalThis.fetch,
+    now: Date.now,
+    timeout: 10_000,
+    maxRetries: 2,
+    maxBodyBytes: 1_048_576,
+    successCodes: [0, 200],
   };
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
+    if (value !== undefined) resolved[name] = value;
+  }
+  for (const [name, value] of Object.entries(resolved)) {
+    const rule = RULES[name];
+    if (rule && !rule[1](value)) throw new TypeError(`"${name}" must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`);
+  }
+  const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
+  const base = baseOf(baseUrl);
+  if (apiKey && !dangerouslyAllowBrowser && isBrowser()) {
+    throw new TypeError('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
+  }
+  return { ...(resolved as unknown as ResolvedOptions), base, headers: headersOf(headers, apiKey) };
+}
+
+/** The clock's reading for an attempt's `X-Timestamp`: a `TypeError` naming `now` unless it is a finite number. */
+export function timestamp(now: () => number): string {
+  const time = now();
+  if (!Number.isFinite(time)) throw new TypeError(`"now" must return a finite number; received ${kindOf(time)}`);
+  return `${time}`;
+}
+
+/** What is wrong with an `apiKey` that failed its check, never showing it: its kind, or what it holds. */
+function keyWrong(apiKey: unknown): string {
+  if (typeof apiKey !== 'string') return kindOf(apiKey);
+  if (!apiKey) return 'an empty string';
+  return `a string with ${/[\r\n]/.test(apiKey) ? 'a line break' : apiKey.includes(' ') ? 'a space' : 'another character'}`;
+}
+
+/**
+ * The option name closest to `name`: the one in which the most of its characters stand where they stand in `name`,
+ * counted from the start or from the end, so a name with a character missing, added, changed, swapped or in another
+ * case finds its option.
+ */
+function closest(name: string): string {
+  const matches = (known: string) => [...name].filter((letter, at) => known[at] === letter || known.at(at - name.length) === letter).length;
+  return Object.keys(RULES).reduce((best, known) => (matches(known) > matches(best) ? known : best));
 }
 
 /** The request headers: the caller's, checked, then `Accept` and the key's `X-API-KEY` (or none) set over them. */
@@ -88,8 +117,9 @@ function headersOf(init: unknown, apiKey: string | undefined): Headers {
   try {
     headers = new Headers(init as HeadersInit);
   } catch {
-    // The runtime's own message may quote a value, which may be a secret: only the kind of `init` is shown.
-    throw new TypeError(`"headers" must be valid names and values; received ${kindOf(init)}`);
+    // The runtime's own message may quote a value, which may be a secret: only the kind of `init` and the position of
+    // the entry that is wrong are shown.
+    throw new TypeError(`"headers" must be valid names and values; received ${kindOf(init)}${badEntry(init)}`);
   }
   for (const name of headers.keys()) {
     // A name that new Headers accepted is a token, safe to show.
@@ -100,4 +130,18 @@ function headersOf(init: unknown, apiKey: string | undefined): Headers {
   if (apiKey) headers.set('X-API-KEY', apiKey);
   else headers.delete('X-API-KEY');
   return headers;
+}
+
+/** `' with a bad entry at position N'` (from 0) for an array or record of headers that new Headers refused. */
+function badEntry(init: unknown): string {
+  // A record's entries in order; none of a one-shot iterable, which new Headers used up.
+  const position = (Array.isArray(init) ? init : Object.entries(Object(init))).findIndex((entry) => {
+    try {
+      new Headers([entry]);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return position < 0 ? '' : ` with a bad entry at position ${position}`;
 }

@@ -1,9 +1,39 @@
 import { ApiError, NetworkError } from '../errors.js';
 
+/** HTTP statuses that may change on retry: request timeout, rate limit, and transient server failures. */
+export const RETRIED_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
+
+/** The backoff step before the first retry; it doubles with each retry. */
+export const FIRST_BACKOFF_MS = 250;
+/** The largest backoff step. */
+export const MAX_BACKOFF_MS = 4000;
+
+// happy-dom's message for a request its CORS check refused. A real browser reports a CORS refusal as any network
+// failure ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
+const CORS_REFUSAL = /^Cross-Origin Request Blocked/;
+
 /**
- * Whether a failure may be retried: a network failure, or an HTTP timeout, rate limit or transient server failure.
- * An envelope failure inside HTTP 2xx (status 200) is the service's final word.
+ * How long to wait before retrying after the failure of attempt number `attempt` (from 1), or `undefined` for no
+ * retry. `msLeft` is what a retry has: the deadline's time left, less what the attempt that failed took.
+ *
+ * Retried: a failure of `fetch` and an HTTP 408, 429, 500, 502, 503 or 504, up to `maxRetries` times, after the
+ * service's `Retry-After` or else exponential backoff with equal jitter (half fixed, half random): 125-250 ms
+ * before the first retry, doubling, capped at 2-4 s.
  */
-export function isRetryable(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && [408, 429, 500, 502, 503, 504].includes(error.status));
+export function nextWait(error: unknown, attempt: number, msLeft: number, maxRetries: number): number | undefined {
+  if (attempt > maxRetries) return undefined;
+  // A ValidationError, a TimeoutError or an abort: retrying changes nothing or is not wanted.
+  if (!(error instanceof ApiError || error instanceof NetworkError)) return undefined;
+  // A failure code inside HTTP 2xx (status 200) is the service's final word, as is any other status not listed.
+  if (error instanceof ApiError && !RETRIED_STATUSES.includes(error.status)) return undefined;
+  // fetch resolved with something other than a Response (no failure to copy as the cause): it would again.
+  if (error instanceof NetworkError && !error.cause) return undefined;
+  // A CORS refusal that says so: the same request is refused again.
+  if (error instanceof NetworkError && CORS_REFUSAL.test(error.cause!.message)) return undefined;
+  const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+  const wait = (error as ApiError).retryAfter ?? (step / 2) * (1 + Math.random());
+  // A wait (a Retry-After included) that leaves the retry no time: the caller gets this failure now, rather than a
+  // TimeoutError later.
+  if (wait >= msLeft) return undefined;
+  return wait;
 }

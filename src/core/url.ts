@@ -33,20 +33,20 @@ export function baseOf(baseUrl: unknown): [origin: string, path: string] {
  * what is wrong with the id, never showing it.
  */
 export function urlOf([origin, path]: readonly [origin: string, path: string], route: string, id: string): [origin: string, path: string] {
-  let segment: string | undefined;
+  let wrong = idWrong(id);
   try {
+    if (!wrong) return [origin, `${path}${route}${encodeURIComponent(id)}`];
+  } catch {
     // encodeURIComponent throws a URIError on a lone surrogate.
-    if (typeof id === 'string' && id && id.length <= 256 && !DOTS.test(id) && !UNSAFE.test(id)) segment = encodeURIComponent(id);
-  } catch {}
-  if (segment === undefined)
-    throw new InvalidIdError(`"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ${idWrong(id)}`);
-  return [origin, `${path}${route}${segment}`];
+    wrong = 'a lone surrogate';
+  }
+  throw new InvalidIdError(`"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ${wrong}`);
 }
 
-/** What is wrong with an id that failed the check, in the order urlOf checks: its kind, length, dots, a control, else a lone surrogate. */
+/** What is wrong with an id, in this order: its kind, length, dots, a control; `''` when nothing (a lone surrogate is found by encoding). */
 function idWrong(id: unknown): string {
   if (typeof id !== 'string') return kindOf(id);
   if (!id || id.length > 256) return `${id.length} characters`;
   if (DOTS.test(id)) return `"${id}"`;
-  return UNSAFE.test(id) ? 'a control character' : 'a lone surrogate';
+  return UNSAFE.test(id) ? 'a control character' : '';
 }

@@ -17,7 +17,10 @@ export function validate(schema: v.GenericSchema, value: unknown, root: string):
   // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
   const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
     lang: ' ',
-    message: () => void (++count > MAX_ISSUES && (config.abortEarly = true)) as never,
+    message: () => {
+      if (++count > MAX_ISSUES) config.abortEarly = true;
+      return undefined as never;
+    },
   };
   const result = schema['~run']({ value }, config);
   if (!result.issues) return [result.value];

@@ -20,12 +20,12 @@ function toDate(value: unknown): Date | null {
   const date = new Date(
     typeof value === 'number' || /^\d+$/.test(text)
       ? Number(value)
-      : ISO.test(text) && new Date(text.slice(0, 10)).getUTCDate() == +text.slice(8, 10)
+      : ISO.test(text) && new Date(text.slice(0, 10)).getUTCDate() === +text.slice(8, 10)
         ? text
         : NaN,
   );
   // Stryker disable next-line UnaryOperator: -date is NaN exactly when +date is, so isNaN decides the same
-  return isNaN(+date) ? null : date;
+  return Number.isNaN(+date) ? null : date;
 }
 export const date = (): v.NullishSchema<v.GenericSchema<unknown, Date | null>, undefined> =>
   v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<

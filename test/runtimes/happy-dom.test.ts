@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 // @ts-expect-error: plain .mjs fixture without types.
 import { runChecks } from './fixtures/checks.mjs';
@@ -63,5 +64,25 @@ describe('a happy-dom window', () => {
     const facts = await runChecks(pkg, { ...config, extraOptions: { dangerouslyAllowBrowser: true } });
     expectChecksPassed(facts, service, from, label);
     for (const entry of service.gets(from)) expect(entry.headers['user-agent']).toContain('HappyDOM');
+  });
+
+  test('a CORS refusal, which happy-dom names, is one NetworkError after one attempt: the same request would be refused again', async () => {
+    // A server that answers every request, the preflight included, without any CORS header.
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const error = await pkg.getOrder('ord_1', { baseUrl, apiKey: service.sandbox.apiKey }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(pkg.NetworkError);
+      expect(error).toMatchObject({ attempts: 1, cause: { message: expect.stringMatching(/^Cross-Origin Request Blocked/) } });
+      expect(seen.length).toBeLessThanOrEqual(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

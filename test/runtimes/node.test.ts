@@ -19,7 +19,7 @@ async function check(node: string, entry: 'esm.mjs' | 'cjs.cjs', label: string) 
   return facts;
 }
 
-// Node 20 is the oldest the package supports (engines ">=20"); where it comes from: knownNode20 in test/shared/run.ts.
+// Node 20 is the oldest the package supports (engines ">=20.3", for AbortSignal.any); where it comes from: knownNode20 in test/shared/run.ts.
 describe.each([
   { name: `Node 20 (${node20})`, node: node20, major: '20' },
   { name: 'Node 24 (npm package node@24)', node: NODE_24, major: '24' },

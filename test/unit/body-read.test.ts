@@ -3,120 +3,115 @@ import { readText } from '../../src/core/body.js';
 import { getOrder } from '../../src/index.js';
 import { BASE, KEY, options } from './helpers.js';
 
-// Reading the body, on two paths: in one go (arrayBuffer) only for the runtime's own fetch (native) with a plain
-// Content-Length within the limit and no Content-Encoding; chunk by chunk and counted otherwise. A Response built
-// here does not hold its body to its Content-Length as a transport does, so "in one go" shows in what is read: a
-// body longer than its Content-Length claims is read whole in one go, and counted (over the limit) chunk by chunk.
-// test/integration/body-read.test.ts reads real transports.
+// The one home of reading a body (readText): chunk by chunk, counted against the limit, raced against the abort, and
+// decoded once. The calls' answers to what is read (a ValidationError, an ApiError) live in validation.test.ts and
+// errors.test.ts; test/integration/body-read.test.ts reads real transports.
 
 const never = new Promise<never>(() => {});
 const text = '{"orderId":"ord_ünï€😀"}';
 const bytes = new TextEncoder().encode(text);
 
-/** A Response of `bytes`, spied on its arrayBuffer(). */
-function answer(headers: Record<string, string>, body: BodyInit | null = bytes) {
-  const response = new Response(body, { headers });
-  return { response, whole: vi.spyOn(response, 'arrayBuffer') };
+/** A Response whose body comes in `chunks`, and tells whether it was cancelled. */
+function streamed(chunks: Uint8Array[], headers: Record<string, string> = {}) {
+  const state = { cancelled: false, pulled: 0 };
+  const queue = [...chunks];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled++;
+      const chunk = queue.shift();
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { response: new Response(body, { headers }), state };
 }
 
-describe('a body is read in one go', () => {
-  test('from the runtime fetch with a plain Content-Length within the limit and no Content-Encoding', async () => {
-    const { response, whole } = answer({ 'content-length': String(bytes.length) });
-    expect(await readText(response, 1000, never, true)).toBe(text);
-    expect(whole).toHaveBeenCalledOnce();
+describe('readText', () => {
+  test('gives the text of a body in one chunk', async () => {
+    expect(await readText(new Response(bytes), 1000, never)).toBe(text);
   });
 
-  test('when the Content-Length is exactly the limit', async () => {
-    const { response, whole } = answer({ 'content-length': String(bytes.length) });
-    expect(await readText(response, bytes.length, never, true)).toBe(text);
-    expect(whole).toHaveBeenCalledOnce();
+  test('joins the chunks before decoding, also inside a multi-byte character', async () => {
+    // Byte 17 is inside the 'ü'.
+    const { response } = streamed([bytes.slice(0, 17), bytes.slice(17, 30), bytes.slice(30)]);
+    expect(await readText(response, 1000, never)).toBe(text);
   });
 
-  test('trusting the Content-Length of the runtime fetch: a longer body is not counted against the limit', async () => {
-    // A transport ends the body at its Content-Length; a Response built here does not, which shows the path.
-    const { response } = answer({ 'content-length': '10' });
-    expect(await readText(response, 20, never, true)).toBe(text);
+  test('reads a body of exactly the limit; one byte more is undefined, and the rest is cancelled unread', async () => {
+    expect(await readText(streamed([bytes]).response, bytes.length, never)).toBe(text);
+    const { response, state } = streamed([bytes.slice(0, 10), bytes.slice(10), bytes, bytes]);
+    expect(await readText(response, bytes.length - 1, never)).toBeUndefined();
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(4);
   });
 
-  test('bytes that are not UTF-8 give an empty text, no other', async () => {
-    const { response, whole } = answer({ 'content-length': '3' }, Uint8Array.of(0x7b, 0xff, 0x7d));
-    expect(await readText(response, 100, never, true)).toBe('');
-    expect(whole).toHaveBeenCalledOnce();
+  test('counts what comes, whatever the Content-Length says: a body longer than it claims is refused', async () => {
+    const { response } = streamed([bytes, bytes], { 'content-length': '10' });
+    expect(await readText(response, bytes.length + 5, never)).toBeUndefined();
   });
 
-  test('one decoder serves every call: a call after a bad body decodes as before', async () => {
-    await readText(answer({ 'content-length': '3' }, Uint8Array.of(0x7b, 0xf0, 0x9f)).response, 100, never, true);
-    expect(await readText(answer({ 'content-length': String(bytes.length) }).response, 100, never, true)).toBe(text);
-  });
-
-  test('a body that never ends is raced against the abort', async () => {
-    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(bytes.slice(0, 5)) });
-    const { response, whole } = answer({ 'content-length': String(bytes.length) }, stalled);
-    const reason = new Error('deadline');
-    await expect(readText(response, 1000, Promise.reject(reason), true)).rejects.toBe(reason);
-    expect(whole).toHaveBeenCalledOnce();
-  });
-});
-
-describe('a body is read chunk by chunk, and counted', () => {
-  test('from an injected fetch (native left out): its Content-Length is not trusted', async () => {
-    const { response, whole } = answer({ 'content-length': '10' });
-    expect(await readText(response, 20, never)).toBeUndefined();
-    expect(whole).not.toHaveBeenCalled();
+  test('refuses a Content-Length over the limit without reading the body', async () => {
+    const { response, state } = streamed([bytes], { 'content-length': String(bytes.length) });
+    expect(await readText(response, bytes.length - 1, never)).toBeUndefined();
+    expect(state.pulled).toBeLessThanOrEqual(1);
+    expect(state.cancelled).toBe(true);
   });
 
   test.each([
-    ['no Content-Length', {}],
-    ['a Content-Length with a sign', { 'content-length': '+10' }],
-    ['a Content-Length with text before it', { 'content-length': 'x10' }],
-    ['a Content-Length with text after it', { 'content-length': '10x' }],
-    ['a Content-Length in hexadecimal', { 'content-length': '0xa' }],
-    ['two Content-Lengths', { 'content-length': '10, 10' }],
-    ['an empty Content-Length', { 'content-length': '' }],
-    ['a Content-Encoding', { 'content-length': '10', 'content-encoding': 'gzip' }],
-  ])('from the runtime fetch with %s', async (_, headers) => {
-    const { response, whole } = answer(headers);
-    expect(await readText(response, 20, never, true)).toBeUndefined();
-    expect(whole).not.toHaveBeenCalled();
+    ['a sign', '+10'],
+    ['text before it', 'x10'],
+    ['two values', '10, 10'],
+    ['nothing', ''],
+  ])('reads on, counting, when the Content-Length holds %s', async (_, length) => {
+    const { response } = streamed([bytes], { 'content-length': length });
+    expect(await readText(response, 1000, never)).toBe(text);
+  });
+
+  test('gives null for bytes that are not UTF-8, wherever they are, and decodes the next body as before', async () => {
+    expect(await readText(new Response(Uint8Array.of(0x7b, 0xff, 0x7d)), 100, never)).toBeNull();
+    expect(await readText(streamed([bytes.slice(0, 5), Uint8Array.of(0xff), bytes.slice(5)]).response, 100, never)).toBeNull();
+    expect(await readText(streamed([bytes.slice(0, 17)]).response, 100, never)).toBeNull();
+    expect(await readText(new Response(bytes), 100, never)).toBe(text);
+  });
+
+  test('gives an empty text for a response without a body, or an empty one', async () => {
+    expect(await readText(new Response(null), 100, never)).toBe('');
+    expect(await readText(new Response(''), 100, never)).toBe('');
+  });
+
+  test('races a body that never ends against the abort, and cancels it', async () => {
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(bytes.slice(0, 5)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const reason = new Error('deadline');
+    await expect(readText(new Response(stalled), 1000, Promise.reject(reason))).rejects.toBe(reason);
+    expect(cancelled).toBe(true);
   });
 });
 
-describe('a Content-Length over the limit', () => {
-  test('is refused at once, on either path, without reading the body', async () => {
-    for (const native of [true, false]) {
-      const { response, whole } = answer({ 'content-length': String(bytes.length) });
-      expect(await readText(response, bytes.length - 1, never, native)).toBeUndefined();
-      expect(whole).not.toHaveBeenCalled();
+describe('the call reads the same way from any fetch', () => {
+  const answered = () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { orderId: 'ord_1' } }), { headers: { 'content-length': '50' } });
+
+  test('globalThis.fetch (no fetch option) and an injected fetch both get the counted read', async () => {
+    for (const make of [
+      () => {
+        vi.stubGlobal('fetch', async () => answered());
+        return { baseUrl: BASE, apiKey: KEY, maxRetries: 0 };
+      },
+      () => options(async () => answered(), { maxRetries: 0 }),
+    ]) {
+      try {
+        await expect(getOrder('ord_1', make())).resolves.toMatchObject({ orderId: 'ord_1' });
+      } finally {
+        vi.unstubAllGlobals();
+      }
     }
-  });
-});
-
-describe('the call reads in one go from the runtime fetch only', () => {
-  /** The order's envelope as a Response with its Content-Length, spied on its arrayBuffer(). */
-  function answered() {
-    const body = JSON.stringify({ code: 0, msg: 'ok', data: { orderId: 'ord_1' } });
-    return answer({ 'content-length': String(new TextEncoder().encode(body).length), 'content-type': 'application/json' }, body);
-  }
-
-  test('globalThis.fetch (no fetch option) gets the one-go read', async () => {
-    const { response, whole } = answered();
-    vi.stubGlobal('fetch', async () => response);
-    try {
-      await expect(getOrder('ord_1', { baseUrl: BASE, apiKey: KEY, maxRetries: 0 })).resolves.toMatchObject({ orderId: 'ord_1' });
-      expect(whole).toHaveBeenCalledOnce();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  test('an injected fetch gets the counted read, even with a plain Content-Length', async () => {
-    const { response, whole } = answered();
-    await expect(
-      getOrder(
-        'ord_1',
-        options(async () => response, { maxRetries: 0 }),
-      ),
-    ).resolves.toMatchObject({ orderId: 'ord_1' });
-    expect(whole).not.toHaveBeenCalled();
   });
 });

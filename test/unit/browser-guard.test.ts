@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
+import { isBrowser } from '../../src/core/browser.js';
 import { getOrder, getSession } from '../../src/index.js';
 import { BASE, KEY, ok, options, order, recordingFetch, session } from './helpers.js';
 
@@ -30,9 +31,7 @@ describe('in a DOM (a window and a document)', () => {
     for (const call of calls) {
       const error = await call.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TypeError);
-      expect((error as Error).message).toBe(
-        '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
-      );
+      expect((error as Error).message).toBe('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
     }
     expect(requests).toHaveLength(0);
   });
@@ -48,5 +47,30 @@ describe('in a DOM (a window and a document)', () => {
     const { fetch, requests } = recordingFetch(ok(order));
     await getOrder('ord_ada_1', options(fetch, { dangerouslyAllowBrowser: true }));
     expect(requests).toHaveLength(1);
+  });
+});
+
+// The one home of the browser guard: the decision (isBrowser, from the globals it is given), and above, the calls in
+// a DOM hosted by Node and in what looks like a real page.
+describe('isBrowser', () => {
+  const page = { window: {}, document: {} };
+
+  test('a page with no server runtime is a browser; a DOM hosted by Node, Deno or Bun is not', () => {
+    expect(isBrowser(page)).toBe(true);
+    expect(isBrowser({ ...page, process: {} })).toBe(true);
+    expect(isBrowser({ ...page, process: { versions: {} } })).toBe(true);
+    expect(isBrowser({ ...page, process: { versions: { node: '24.0.0' } } })).toBe(false);
+    expect(isBrowser({ ...page, Deno: {} })).toBe(false);
+    expect(isBrowser({ ...page, Bun: {} })).toBe(false);
+  });
+
+  test('needs both a window and a document: either alone (a Web Worker, a DOM library) is no browser', () => {
+    expect(isBrowser({ window: {} })).toBe(false);
+    expect(isBrowser({ document: {} })).toBe(false);
+    expect(isBrowser({})).toBe(false);
+  });
+
+  test('reads globalThis by default: here, a happy-dom window hosted by Node, no browser', () => {
+    expect(isBrowser()).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sleep } from '../../src/core/sleep.js';
-import { ApiError, getOrder, TimeoutError } from '../../src/index.js';
+import { ApiError, getOrder, OrderSchema, TimeoutError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const status =
@@ -47,6 +47,7 @@ describe('the deadline', () => {
   });
 
   test('covers retries and waits: one budget for the whole call', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     const { fetch, requests } = recordingFetch(async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       return status(503)(request, 0);
@@ -68,7 +69,133 @@ describe('the deadline', () => {
     const { fetch, requests } = recordingFetch(() => new Promise<Response>(() => {}));
     await settle(getOrder('ord_ada_1', options(fetch, { timeout: 100 }))).catch(() => undefined);
     expect(requests[0]!.signal.aborted).toBe(true);
-    expect(requests[0]!.signal.reason).toBeInstanceOf(TimeoutError);
+  });
+
+  test('counts from the moment the call is made: time spent checking the options is part of it', async () => {
+    const { fetch } = recordingFetch(() => new Promise<Response>(() => {}));
+    const started = Date.now();
+    // Reading an option takes 200 ms, as Node's first load of its fetch does.
+    const slow = {
+      ...options(fetch, { timeout: 300 }),
+      get baseUrl() {
+        vi.setSystemTime(Date.now() + 200);
+        return 'https://checkout.test/';
+      },
+    };
+    let settledAt = 0;
+    const error = await settle(
+      getOrder('ord_1', slow).finally(() => {
+        settledAt = Date.now();
+      }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(settledAt - started).toBe(300);
+    expect((error as TimeoutError).elapsedMs).toBe(300);
+  });
+
+  test('after failed attempts, says and carries what the last of them got', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { fetch } = recordingFetch(status(503), () => new Promise<Response>(() => {}));
+    const error = (await settle(getOrder('ord_1', options(fetch, { timeout: 1000 }))).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 2 attempts in 1000 ms; last: HTTP 503 (code 503) "failure 503"');
+    expect(error.cause).toBeInstanceOf(ApiError);
+    expect(error.cause).toMatchObject({ status: 503, attempts: 1 });
+  });
+
+  test('with no attempt ended before it, says nothing more and has no cause', async () => {
+    const error = (await settle(
+      getOrder(
+        'ord_1',
+        options(() => new Promise<Response>(() => {}), { timeout: 50 }),
+      ),
+    ).catch((e: unknown) => e)) as TimeoutError;
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms');
+    expect(Object.hasOwn(error, 'cause')).toBe(false);
+  });
+});
+
+describe('no result after the deadline', () => {
+  onFakeClock();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A fetch whose body arrives once `ms` have passed on the clock, without any timer firing (as a long read would). */
+  const lateBody =
+    (ms: number, data: unknown = order): Responder =>
+    () => {
+      const body = JSON.stringify({ code: 0, msg: 'success', data });
+      return new Response(
+        new ReadableStream({
+          pull(controller) {
+            vi.setSystemTime(Date.now() + ms);
+            controller.enqueue(new TextEncoder().encode(body));
+            controller.close();
+          },
+        }),
+      );
+    };
+
+  test('a body that arrives as the deadline passes is not parsed: TimeoutError', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const { fetch } = recordingFetch(lateBody(300));
+    const error = await getOrder('ord_1', options(fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(parse).not.toHaveBeenCalled();
+  });
+
+  test('a parse that ends past the deadline is not validated: TimeoutError', async () => {
+    const parse = JSON.parse;
+    vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
+      vi.setSystemTime(Date.now() + 300);
+      return parse(text);
+    });
+    const validated = vi.spyOn(OrderSchema as unknown as { '~run': () => unknown }, '~run');
+    const error = await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(validated).not.toHaveBeenCalled();
+  });
+
+  test('a validation that ends past the deadline delivers no result: TimeoutError', async () => {
+    const run = OrderSchema['~run'];
+    vi.spyOn(OrderSchema as unknown as { '~run': typeof run }, '~run').mockImplementation(function (this: unknown, ...args) {
+      vi.setSystemTime(Date.now() + 300);
+      return run.apply(this, args);
+    });
+    const error = await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).elapsedMs).toBe(300);
+  });
+
+  test('a result validated 1 ms before the deadline is delivered', async () => {
+    const { fetch } = recordingFetch(lateBody(299));
+    await expect(getOrder('ord_1', options(fetch, { timeout: 300 }))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+  });
+});
+
+describe('no retry starts that cannot finish', () => {
+  onFakeClock();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test('a retry is given the time the failed attempt took: when the wait and that time do not fit, the failure is the answer', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    // Each attempt takes 400 ms; the first wait is 125 ms.
+    const slow503: Responder = async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return status(503)(request, 0);
+    };
+    // 400 + 125 + 400 = 925 fits in 1000 ms: a second attempt; 925 + 250 + 400 does not: its 503 is the answer.
+    const fits = recordingFetch(slow503);
+    const error = await settle(getOrder('ord_1', options(fits.fetch, { timeout: 1000 }))).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', status: 503, attempts: 2 });
+    expect(fits.requests).toHaveLength(2);
+    // 400 + 125 + 400 = 925 does not fit in 900 ms: the first 503 is the answer, not a TimeoutError.
+    const tight = recordingFetch(slow503);
+    const first = await settle(getOrder('ord_1', options(tight.fetch, { timeout: 900 }))).catch((e: unknown) => e);
+    expect(first).toMatchObject({ name: 'ApiError', status: 503, attempts: 1, elapsedMs: 400 });
   });
 });
 
@@ -96,9 +223,8 @@ describe("the caller's signal", () => {
     expect(await pending).toBe('stop');
   });
 
-  test('aborting during a backoff wait leaves no timer and no listener behind', async () => {
+  test('aborting during a backoff wait leaves no timer behind', async () => {
     const caller = new AbortController();
-    const removed = vi.spyOn(caller.signal, 'removeEventListener');
     const { fetch, requests } = recordingFetch(status(503));
     const pending = getOrder('ord_ada_1', options(fetch, { signal: caller.signal })).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10);
@@ -106,7 +232,51 @@ describe("the caller's signal", () => {
     caller.abort('stop');
     expect(await pending).toBe('stop');
     expect(vi.getTimerCount()).toBe(0);
-    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+
+  test('100 calls sharing one signal add no listener to it and print no warning', async () => {
+    const caller = new AbortController();
+    const added = vi.spyOn(caller.signal, 'addEventListener');
+    const warnings: Error[] = [];
+    const warned = (warning: Error) => void warnings.push(warning);
+    process.on('warning', warned);
+    try {
+      const { fetch, requests } = recordingFetch(() => new Promise<Response>(() => {}));
+      const calls = Array.from({ length: 100 }, (_, i) => getOrder(`ord_${i}`, options(fetch, { signal: caller.signal })).catch((e: unknown) => e));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(requests).toHaveLength(100);
+      caller.abort('stop');
+      expect(new Set(await Promise.all(calls))).toEqual(new Set(['stop']));
+      expect(added).not.toHaveBeenCalled();
+      vi.useRealTimers();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', warned);
+    }
+  });
+
+  test('a signal of another kind (aborted, addEventListener, removeEventListener) gets one listener, removed when the call ends', async () => {
+    const listeners = new Set<() => void>();
+    const foreign = {
+      aborted: false,
+      reason: undefined as unknown,
+      addEventListener: (_: string, listener: () => void) => void listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => void listeners.delete(listener),
+    };
+    const done = await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { signal: foreign as unknown as AbortSignal }));
+    expect(done.orderId).toBe('ord_ada_1');
+    expect(listeners.size).toBe(0);
+    const pending = getOrder(
+      'ord_1',
+      options(recordingFetch(() => new Promise<Response>(() => {})).fetch, { signal: foreign as unknown as AbortSignal }),
+    ).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(listeners.size).toBe(1);
+    Object.assign(foreign, { aborted: true, reason: 'gone' });
+    for (const listener of listeners) listener();
+    expect(await pending).toBe('gone');
+    expect(listeners.size).toBe(0);
   });
 
   test('already aborted, rejects with its reason before any request', async () => {
@@ -120,7 +290,14 @@ describe("the caller's signal", () => {
 describe('the deadline and the signal on the real clock', () => {
   test('a body that stalls before its first byte is cancelled when the deadline fires', async () => {
     let cancelled = false;
-    const stalled = () => new Response(new ReadableStream({ cancel: () => void (cancelled = true) }));
+    const stalled = () =>
+      new Response(
+        new ReadableStream({
+          cancel: () => {
+            cancelled = true;
+          },
+        }),
+      );
     const error = await getOrder(
       'ord_1',
       options(async () => stalled(), { timeout: 50, maxRetries: 0 }),

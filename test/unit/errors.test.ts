@@ -1,18 +1,14 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { kindOf } from '../../src/core/message.js';
+import { kindOf, UNSAFE } from '../../src/core/message.js';
 import * as pkg from '../../src/index.js';
 import { ApiError, getOrder, InvalidIdError, isLookupError, LookupError, NetworkError, TimeoutError, ValidationError } from '../../src/index.js';
-import { envelope, ok, options, order, recordingFetch } from './helpers.js';
+import { envelope, KEY, ok, options, order, recordingFetch, settle } from './helpers.js';
 
-const call = { method: 'GET', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
+const call = { method: 'GET', origin: 'https://checkout.test', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
 
-/** Runs a call to its end while fake timers jump over every wait. */
-async function settle(promise: Promise<unknown>): Promise<unknown> {
-  const settled = promise.catch((error: unknown) => error);
-  await vi.runAllTimersAsync();
-  return settled;
-}
+/** Runs a call to its end while fake timers jump over every wait, and gives what it rejected with. */
+const settled = (promise: Promise<unknown>): Promise<unknown> => settle(promise).catch((error: unknown) => error);
 
 /** What `promise` rejected with; resolving fails the test. */
 const failure = (promise: Promise<unknown>) =>
@@ -69,7 +65,7 @@ describe('error classes', () => {
   });
 
   test('the base class is named LookupError', () => {
-    const error = new LookupError('x', { method: 'GET', path: '/p', attempts: 1, elapsedMs: 0 });
+    const error = new LookupError('x', { ...call, path: '/p' });
     expect(error.name).toBe('LookupError');
   });
 
@@ -99,39 +95,52 @@ describe('errors explain themselves', () => {
     const { fetch } = recordingFetch(() =>
       envelope(null, { status: 503, code: 503, msg: 'Service Unavailable', headers: { 'Retry-After': '0', 'Request-Id': 'req_9', 'CF-Ray': 'ray' } }),
     );
-    const error = (await settle(getOrder('ord_123', options(fetch)))) as ApiError;
+    const error = (await settled(getOrder('ord_123', options(fetch)))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('GET /api/order/ord_123: HTTP 503 (code 503) "Service Unavailable" after 3 attempts in 0 ms');
-    expect(error).toMatchObject({ method: 'GET', path: '/api/order/ord_123', attempts: 3, elapsedMs: 0, status: 503, code: 503, retryAfter: 0 });
+    expect(error).toMatchObject({
+      method: 'GET',
+      origin: 'https://checkout.test',
+      path: '/api/order/ord_123',
+      attempts: 3,
+      elapsedMs: 0,
+      status: 503,
+      code: 503,
+      msg: 'Service Unavailable',
+      retryAfter: 0,
+      requestId: 'req_9',
+      headers: { 'content-type': 'application/json', 'retry-after': '0', 'request-id': 'req_9', 'cf-ray': 'ray' },
+    });
   });
 
   test('the time in the message is the whole call in integer milliseconds, waits between attempts included', async () => {
     const { fetch } = recordingFetch(() => envelope(null, { status: 503, code: 503, msg: 'failure 503', headers: { 'Retry-After': '1' } }));
-    const error = (await settle(getOrder('ord_1', options(fetch)))) as ApiError;
+    const error = (await settled(getOrder('ord_1', options(fetch)))) as ApiError;
     expect(error.message).toBe('GET /api/order/ord_1: HTTP 503 (code 503) "failure 503" after 3 attempts in 2000 ms');
     expect(error).toMatchObject({ attempts: 3, elapsedMs: 2000, retryAfter: 1000 });
   });
 
-  test('an HTML 502 says its status, without code or msg', async () => {
+  test('an HTML 502 says its status and that the body was an HTML page, without code or msg', async () => {
     const { fetch } = recordingFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
-    const error = (await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as ApiError;
-    expect(error.message).toBe('GET /api/order/ord_1: HTTP 502 after 1 attempt in 0 ms');
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as ApiError;
+    expect(error.message).toBe('GET /api/order/ord_1: HTTP 502 (an HTML page) after 1 attempt in 0 ms');
     expect(error.status).toBe(502);
     expect(error.code).toBeUndefined();
+    expect(error.msg).toBeUndefined();
   });
 
   test('a broken connection says what broke, with its code', async () => {
     const { fetch } = recordingFetch(() => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
     });
-    const error = (await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as NetworkError;
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as NetworkError;
     expect(error.message).toBe('GET /api/order/ord_1: TypeError: fetch failed (ECONNRESET) after 1 attempt in 0 ms');
     expect(error.cause).toEqual({ name: 'TypeError', message: 'fetch failed', code: 'ECONNRESET' });
   });
 
   test('a timeout says its deadline, attempts and time', async () => {
     const fetch = () => new Promise<Response>(() => {});
-    const error = (await settle(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
+    const error = (await settled(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 1500 ms');
     expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1' });
@@ -139,20 +148,20 @@ describe('errors explain themselves', () => {
 
   test('a ValidationError names each path and type', async () => {
     const { fetch } = recordingFetch(ok({ ...order, orderId: 5 }));
-    const error = (await settle(getOrder('ord_1', options(fetch)))) as ValidationError;
+    const error = (await settled(getOrder('ord_1', options(fetch)))) as ValidationError;
     expect(error.message).toBe('GET /api/order/ord_1: orderId: expected string, received number after 1 attempt in 0 ms');
   });
 
   test('the path carries the base path and the encoded id, never a query or the key', async () => {
     const { fetch } = recordingFetch(() => new Response(null, { status: 404 }));
-    const error = (await settle(getOrder('a/b', options(fetch, { baseUrl: 'https://user:pw@h.test/v1#frag' })))) as ApiError;
+    const error = (await settled(getOrder('a/b', options(fetch, { baseUrl: 'https://user:pw@h.test/v1#frag' })))) as ApiError;
     expect(error.path).toBe('/v1/api/order/a%2Fb');
   });
 
   test('util.inspect (what console.log prints) shows the stack and every field, never the body', async () => {
     const body = JSON.stringify({ code: 503, msg: 'down', data: { secretField: 'personal data' } });
     const { fetch } = recordingFetch(() => new Response(body, { status: 503, headers: { 'x-request-id': 'r7' } }));
-    const error = await settle(getOrder('ord_1', options(fetch, { maxRetries: 0 })));
+    const error = await settled(getOrder('ord_1', options(fetch, { maxRetries: 0 })));
     const printed = inspect(error);
     expect(printed).toMatch(/^ApiError: GET \/api\/order\/ord_1: HTTP 503 \(code 503\) "down" after 1 attempt in 0 ms\n\s+at /);
     for (const field of ["method: 'GET'", "path: '/api/order/ord_1'", 'attempts: 1', 'elapsedMs: 0', 'status: 503', 'code: 503']) {
@@ -205,7 +214,7 @@ describe('the cause of a network failure', () => {
   });
 });
 
-describe('messages are one line and say what came', () => {
+describe('the kind of a value', () => {
   describe('kindOf', () => {
     test('kindOf names the kind of a value, never the value', () => {
       expect([undefined, null, [], {}, 'key', 1, true, 1n, Symbol('s'), () => 0].map(kindOf)).toEqual([
@@ -221,5 +230,211 @@ describe('messages are one line and say what came', () => {
         'function',
       ]);
     });
+  });
+});
+
+describe('an ApiError carries what support asks for', () => {
+  test.each([
+    [{ 'x-request-id': 'a', 'request-id': 'b', 'cf-ray': 'c' }, 'a'],
+    [{ 'request-id': 'b', 'cf-ray': 'c' }, 'b'],
+    [{ 'cf-ray': 'c' }, 'c'],
+    [{}, undefined],
+  ])('requestId is the first present of x-request-id, request-id and cf-ray (%o)', async (headers, requestId) => {
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => new Response(null, { status: 404, headers })),
+      ),
+    )) as ApiError;
+    expect(error.requestId).toBe(requestId);
+    expect(error.headers).toEqual(headers);
+  });
+
+  test("headers are a plain object, the key redacted from every value; msg is the service's text, the key redacted", async () => {
+    const answer = envelope(null, { status: 401, code: 401, msg: `bad key ${KEY}`, headers: { 'X-Echo': `k=${KEY}` } });
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => answer),
+      ),
+    )) as ApiError;
+    expect(Object.getPrototypeOf(error.headers)).toBe(Object.prototype);
+    expect(error.headers['x-echo']).toBe('k=[redacted]');
+    expect(error.msg).toBe('bad key [redacted]');
+  });
+});
+
+describe('toJSON', () => {
+  test('gives the name, the message and every field, and JSON.stringify writes it', async () => {
+    const answer = new Response(JSON.stringify({ code: 503, msg: 'down', data: { secret: 'personal data' } }), {
+      status: 503,
+      headers: { 'x-request-id': 'r1' },
+    });
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => answer, { maxRetries: 0 }),
+      ),
+    )) as ApiError;
+    const json = error.toJSON();
+    expect(json).toEqual({
+      name: 'ApiError',
+      message: expect.stringMatching(/^GET \/api\/order\/ord_1: HTTP 503 \(code 503\) "down" after 1 attempt in \d+ ms$/),
+      method: 'GET',
+      origin: 'https://checkout.test',
+      path: '/api/order/ord_1',
+      attempts: 1,
+      elapsedMs: expect.any(Number),
+      status: 503,
+      code: 503,
+      msg: 'down',
+      retryAfter: undefined,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-request-id': 'r1' },
+      requestId: 'r1',
+      cause: undefined,
+    });
+    expect(Object.keys(json).slice(0, 2)).toEqual(['name', 'message']);
+    expect(JSON.parse(JSON.stringify(error))).toEqual(JSON.parse(JSON.stringify(json)));
+    expect(JSON.stringify(error)).not.toContain('personal data');
+  });
+
+  test("includes a NetworkError's safe cause, and a TimeoutError's last failure as its own JSON", async () => {
+    const refused = async (): Promise<Response> => {
+      throw Object.assign(new TypeError(`fetch failed for ${KEY}`), { code: 'ECONNREFUSED' });
+    };
+    const network = JSON.parse(JSON.stringify(await failure(getOrder('ord_1', options(refused, { maxRetries: 0 })))));
+    expect(network).toMatchObject({
+      name: 'NetworkError',
+      cause: { name: 'TypeError', message: 'fetch failed for [redacted]', code: 'ECONNREFUSED' },
+    });
+    const timeout = new TimeoutError('m', call, { cause: new ApiError('inner', { ...call, status: 503, headers: {} }) });
+    expect(JSON.parse(JSON.stringify(timeout))).toMatchObject({
+      name: 'TimeoutError',
+      message: 'm',
+      cause: { name: 'ApiError', message: 'inner', status: 503 },
+    });
+    expect(JSON.stringify(timeout)).not.toContain(KEY);
+  });
+});
+
+describe('messages are one line, say what came, and quote at most 200 characters of the service', () => {
+  const body =
+    (text: string, status = 200) =>
+    async () =>
+      new Response(text, { status });
+
+  test.each([
+    ['an empty body', ''],
+    ['an empty body', ' \n '],
+    ['an HTML page', '<!doctype html><title>Error</title>'],
+    ['an HTML page', '\n  <html>'],
+    ['a truncated body', '{"code":0,"msg":"success","data":{"orderId":"ord'],
+    ['a truncated body', '[1, 2'],
+    ['invalid JSON', '{"code":0,}'],
+    ['invalid JSON', 'Service Unavailable'],
+  ])('a 2xx body that is not JSON says it is %s', async (kind, text) => {
+    const error = (await failure(getOrder('ord_1', options(body(text))))) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([{ path: '', message: `expected JSON, received ${kind}` }]);
+    expect(error.message).toMatch(new RegExp(`^GET /api/order/ord_1: body: expected JSON, received ${kind} after 1 attempt in \\d+ ms$`));
+  });
+
+  test('a 2xx body that is not UTF-8 says so', async () => {
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => new Response(Uint8Array.of(0x7b, 0xff, 0x7d))),
+      ),
+    )) as ValidationError;
+    expect(error.issues).toEqual([{ path: '', message: 'expected JSON, received a body that is not UTF-8' }]);
+  });
+
+  test.each([
+    ['an empty body', ''],
+    ['an HTML page', '<html><body>Bad gateway</body></html>'],
+    ['a truncated body', '{"code":502,"msg":"bad'],
+    ['invalid JSON', 'upstream connect error'],
+  ])('a failed status without an envelope says the body was %s', async (kind, text) => {
+    const error = (await failure(getOrder('ord_1', options(body(text, 502), { maxRetries: 0 })))) as ApiError;
+    expect(error.message).toMatch(new RegExp(`^GET /api/order/ord_1: HTTP 502 \\(${kind}\\) after 1 attempt`));
+  });
+
+  test('a 3xx says it was not followed', async () => {
+    const answer = async () => new Response(null, { status: 307, headers: { Location: 'https://elsewhere.test/' } });
+    const error = (await failure(getOrder('ord_1', options(answer)))) as ApiError;
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 307 \(redirect not followed\) after 1 attempt in \d+ ms$/);
+    expect(error.headers.location).toBe('https://elsewhere.test/');
+  });
+
+  test("the service's msg is quoted to 200 characters, then …", async () => {
+    const msg = `${'a'.repeat(199)}bc${'d'.repeat(500)}`;
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 404, code: 404, msg })),
+      ),
+    )) as ApiError;
+    expect(error.message).toBe(`GET /api/order/ord_1: HTTP 404 (code 404) "${'a'.repeat(199)}b…" after 1 attempt in ${error.elapsedMs} ms`);
+    expect(error.msg).toBe(msg);
+  });
+
+  test('control characters and line separators in what the service or fetch said are escaped: one line', async () => {
+    const msg = 'line 1\nline 2\r\u0000\u007f\u0085\u2028\u2029"end"';
+    const error = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 400, code: 400, msg })),
+      ),
+    )) as ApiError;
+    expect(error.message).toContain('"line 1%0Aline 2%0D%00%7F%C2%85%E2%80%A8%E2%80%A9"end""');
+    expect(error.message).not.toMatch(UNSAFE);
+    const network = (await failure(
+      getOrder(
+        'ord_1',
+        options(
+          async () => {
+            throw new TypeError('fetch failed\nat line 2');
+          },
+          { maxRetries: 0 },
+        ),
+      ),
+    )) as NetworkError;
+    expect(network.message).toBe(`GET /api/order/ord_1: TypeError: fetch failed%0Aat line 2 after 1 attempt in ${network.elapsedMs} ms`);
+    const issue = (await failure(getOrder('ord_1', options(recordingFetch(ok({ ...order, metadata: [] })).fetch)))) as ValidationError;
+    expect(issue.message.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the stack', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A caller with a name to look for in the stack. */
+  async function callerOfTheLookup(fetch: Parameters<typeof options>[0], extra: Parameters<typeof options>[1] = {}): Promise<unknown> {
+    try {
+      await getOrder('ord_1', options(fetch, { maxRetries: 0, ...extra }));
+    } catch (error) {
+      return error;
+    }
+    throw new Error('resolved');
+  }
+
+  test.each([
+    ['ApiError', () => envelope(null, { status: 404, code: 404 }), {}],
+    ['ValidationError', ok({ ...order, orderId: 5 }), {}],
+    [
+      'NetworkError',
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      {},
+    ],
+    ['TimeoutError', () => new Promise<Response>(() => {}), { timeout: 100 }],
+  ] as const)("of a %s holds the caller's frame, also for a deadline a timer fired", async (name, answer, extra) => {
+    const pending = callerOfTheLookup(recordingFetch(answer).fetch, extra);
+    await vi.runAllTimersAsync();
+    const error = (await pending) as Error;
+    expect(error.name).toBe(name);
+    expect(error.stack).toContain('callerOfTheLookup');
   });
 });

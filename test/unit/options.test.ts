@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { isBrowser } from '../../src/core/browser.js';
 import { resolveOptions } from '../../src/core/resolve-options.js';
 import { baseOf, urlOf } from '../../src/core/url.js';
 import { ApiError, getOrder, getSession, InvalidIdError, ValidationError } from '../../src/index.js';
@@ -53,6 +52,12 @@ describe('every option is checked before any request', () => {
   const url = '"baseUrl" must be an absolute http(s) URL without a query; received ';
   const timeout = '"timeout" must be a number from 1 to below 2^31; received ';
   const apiKey = '"apiKey" must be a string of visible ASCII characters; received ';
+  const signal = '"signal" must be an AbortSignal; received ';
+  const codes = '"successCodes" must be a non-empty array of integers; received ';
+  const headers = '"headers" must be valid names and values; received ';
+  const refused = '"headers" must be free of headers runtimes refuse to send; received ';
+  const fn = (name: string, kind: string) => `"${name}" must be a function; received ${kind}`;
+  // The one table of refused options: each row is checked through a call, before any request and any timer.
   test.each([
     [{ baseUrl: 'not a url' }, `${url}a string that is not a URL`],
     [{ baseUrl: 'ftp://h.test/' }, `${url}a ftp: URL`],
@@ -64,51 +69,125 @@ describe('every option is checked before any request', () => {
     [{ baseUrl: 'https://h.test/?q=1' }, `${url}a URL with a query`],
     [{ baseUrl: undefined }, `${url}undefined`],
     [{ timeout: 0 }, `${timeout}number`],
+    [{ timeout: 0.5 }, `${timeout}number`],
     [{ timeout: -1 }, `${timeout}number`],
     [{ timeout: Number.NaN }, `${timeout}number`],
+    [{ timeout: Number.POSITIVE_INFINITY }, `${timeout}number`],
     [{ timeout: 2 ** 31 }, `${timeout}number`],
     [{ timeout: null }, `${timeout}null`],
     [{ timeout: '1000' }, `${timeout}string`],
     [{ timeout: true }, `${timeout}boolean`],
     [{ maxRetries: -1 }, '"maxRetries" must be an integer, 0 or more; received number'],
     [{ maxRetries: 1.5 }, '"maxRetries" must be an integer, 0 or more; received number'],
+    [{ maxRetries: '2' }, '"maxRetries" must be an integer, 0 or more; received string'],
     [{ maxRetries: null }, '"maxRetries" must be an integer, 0 or more; received null'],
     [{ maxBodyBytes: 0 }, '"maxBodyBytes" must be a positive integer; received number'],
-    [{ successCodes: '0' }, '"successCodes" must be an array of integers; received string'],
-    [{ successCodes: [0, 200.5] }, '"successCodes" must be an array of integers; received array'],
-    [{ apiKey: '' }, `${apiKey}string`],
-    [{ apiKey: 'key with space' }, `${apiKey}string`],
+    [{ maxBodyBytes: 1.5 }, '"maxBodyBytes" must be a positive integer; received number'],
+    [{ maxBodyBytes: '1' }, '"maxBodyBytes" must be a positive integer; received string'],
+    [{ successCodes: '0' }, `${codes}string`],
+    [{ successCodes: 0 }, `${codes}number`],
+    [{ successCodes: null }, `${codes}null`],
+    [{ successCodes: [0, 200.5] }, `${codes}array`],
+    [{ successCodes: [0, '200'] }, `${codes}array`],
+    [{ successCodes: [] }, `${codes}array`],
+    [{ apiKey: '' }, `${apiKey}an empty string`],
+    [{ apiKey: 'key with space' }, `${apiKey}a string with a space`],
+    [{ apiKey: 'sk_test_key\n' }, `${apiKey}a string with a line break`],
+    [{ apiKey: 'sk_test\r\nkey' }, `${apiKey}a string with a line break`],
+    [{ apiKey: 'sk_test_é' }, `${apiKey}a string with another character`],
+    [{ apiKey: 'sk\u007f' }, `${apiKey}a string with another character`],
+    [{ apiKey: 'a\tb' }, `${apiKey}a string with another character`],
     [{ apiKey: 123 }, `${apiKey}number`],
-    [{ fetch: 'no' }, '"fetch" must be a function; received string'],
-    [{ fetch: null }, '"fetch" must be a function; received null'],
-    [{ headers: { 'Transfer-Encoding': 'chunked' } }, '"headers" must be free of headers runtimes refuse to send; received "transfer-encoding"'],
-    [{ headers: { Expect: '100-continue' } }, '"headers" must be free of headers runtimes refuse to send; received "expect"'],
-    [{ headers: [['X-Bad', 'a\nb']] }, '"headers" must be valid names and values; received array'],
-  ])('%o is a TypeError stating the rule, naming the option, before any request and leaving no timer', async (bad, message) => {
+    [{ apiKey: null }, `${apiKey}null`],
+    [{ apiKey: ['k'] }, `${apiKey}array`],
+    [{ fetch: 'no' }, fn('fetch', 'string')],
+    [{ fetch: null }, fn('fetch', 'null')],
+    [{ now: 5 }, fn('now', 'number')],
+    [{ now: null }, fn('now', 'null')],
+    [{ onAttempt: 'log' }, fn('onAttempt', 'string')],
+    [{ onAttempt: null }, fn('onAttempt', 'null')],
+    [{ signal: {} }, `${signal}object`],
+    [{ signal: null }, `${signal}null`],
+    [{ signal: true }, `${signal}boolean`],
+    [{ signal: { aborted: 'no', addEventListener() {}, removeEventListener() {} } }, `${signal}object`],
+    [{ signal: { aborted: false, addEventListener() {} } }, `${signal}object`],
+    [{ signal: { aborted: false, removeEventListener() {} } }, `${signal}object`],
+    [{ dangerouslyAllowBrowser: 'yes' }, '"dangerouslyAllowBrowser" must be a boolean; received string'],
+    [{ dangerouslyAllowBrowser: 1 }, '"dangerouslyAllowBrowser" must be a boolean; received number'],
+    [{ dangerouslyAllowBrowser: null }, '"dangerouslyAllowBrowser" must be a boolean; received null'],
+    [{ headers: 'x-a: 1' }, `${headers}string`],
+    [{ headers: null }, `${headers}null`],
+    [{ headers: 5 }, `${headers}number`],
+    [{ headers: [['X-Bad', 'a\nb']] }, `${headers}array with a bad entry at position 0`],
+    [{ headers: [['x-ok', '1'], ['x-a']] }, `${headers}array with a bad entry at position 1`],
+    [
+      {
+        headers: [
+          ['x-ok', '1'],
+          ['x-ok', '2'],
+          ['x-a', '1', '2'],
+        ],
+      },
+      `${headers}array with a bad entry at position 2`,
+    ],
+    [{ headers: [['x-ok', '1'], 'x-b'] }, `${headers}array with a bad entry at position 1`],
+    [{ headers: { 'X-Ok': '1', 'Bad Name': 'x' } }, `${headers}object with a bad entry at position 1`],
+    [{ headers: { '': 'x' } }, `${headers}object with a bad entry at position 0`],
+    [{ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } }, `${headers}object with a bad entry at position 0`],
+    [{ headers: { 'X-A': '\0' } }, `${headers}object with a bad entry at position 0`],
+    [{ headers: { 'X-A': 'é€' } }, `${headers}object with a bad entry at position 0`],
+    [{ headers: { 'Transfer-Encoding': 'chunked' } }, `${refused}"transfer-encoding"`],
+    [{ headers: { Expect: '100-continue' } }, `${refused}"expect"`],
+    [{ headers: { Host: 'elsewhere.test' } }, `${refused}"host"`],
+    [{ headers: [['KEEP-ALIVE', 'x']] }, `${refused}"keep-alive"`],
+    [{ headers: new Headers({ Connection: 'close' }) }, `${refused}"connection"`],
+    [{ headers: { Upgrade: 'h2c' } }, `${refused}"upgrade"`],
+    [{ headers: { 'Content-Length': '0' } }, `${refused}"content-length"`],
+    [{ timout: 1 }, '"timout" is not an option; did you mean "timeout"?'],
+    [{ timeOut: 1 }, '"timeOut" is not an option; did you mean "timeout"?'],
+    [{ apikey: 'k' }, '"apikey" is not an option; did you mean "apiKey"?'],
+    [{ key: 'k' }, '"key" is not an option; did you mean "apiKey"?'],
+    [{ url: 'https://h.test/' }, '"url" is not an option; did you mean "baseUrl"?'],
+    [{ retries: 1 }, '"retries" is not an option; did you mean "maxRetries"?'],
+    [{ maxRetry: 1 }, '"maxRetry" is not an option; did you mean "maxRetries"?'],
+    [{ sucessCodes: [0] }, '"sucessCodes" is not an option; did you mean "successCodes"?'],
+    [{ header: {} }, '"header" is not an option; did you mean "headers"?'],
+    [{ onattempt: () => {} }, '"onattempt" is not an option; did you mean "onAttempt"?'],
+    [{ allowBrowser: true }, '"allowBrowser" is not an option; did you mean "dangerouslyAllowBrowser"?'],
+    [{ maxBody: 1 }, '"maxBody" is not an option; did you mean "maxBodyBytes"?'],
+    [{ signl: undefined }, '"signl" is not an option; did you mean "signal"?'],
+  ])('%o is a TypeError stating the rule and what was received, before any request and leaving no timer', async (bad, message) => {
     vi.useFakeTimers();
     try {
+      const armed = vi.spyOn(globalThis, 'setTimeout');
       const { fetch, requests } = recordingFetch(ok(order));
       const error = await getOrder('ord_ada_1', { ...options(fetch), ...bad } as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TypeError);
+      expect(error).not.toBeInstanceOf(InvalidIdError);
       expect((error as Error).message).toBe(message);
+      expect((error as Error).message).not.toContain(KEY);
       expect(requests).toHaveLength(0);
       // Nothing was armed: a timer left behind would keep a Node process alive for the whole timeout.
+      expect(armed).not.toHaveBeenCalled();
       expect(vi.getTimerCount()).toBe(0);
     } finally {
+      vi.restoreAllMocks();
       vi.useRealTimers();
     }
   });
 
   test.each([
-    ['now', { now: 5 }],
-    ['signal', { signal: {} }],
-    ['headers', { headers: 5 }],
-    ['headers', { headers: [['X-Bad', 'a\nb']] }],
-  ])('a %s of the wrong type is a TypeError before any request, leaving no timer', async (_, bad) => {
+    ['NaN', () => Number.NaN, 'number'],
+    ['Infinity', () => Number.POSITIVE_INFINITY, 'number'],
+    ['a string', () => '1700000000000\nX-Forged: 1', 'string'],
+    ['nothing', () => undefined, 'undefined'],
+  ])('a clock returning %s is a TypeError naming "now", before any request or timer', async (_, now, kind) => {
     vi.useFakeTimers();
     try {
       const { fetch, requests } = recordingFetch(ok(order));
-      await expect(getOrder('ord_ada_1', options(fetch, bad as never))).rejects.toThrow(TypeError);
+      const error = await getOrder('ord_1', options(fetch, { now: now as () => number })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(`"now" must return a finite number; received ${kind}`);
       expect(requests).toHaveLength(0);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
@@ -116,24 +195,30 @@ describe('every option is checked before any request', () => {
     }
   });
 
-  test('bad headers throw before the deadline timer is armed', async () => {
+  test('a clock that turns bad on a retry fails the call with the same TypeError, before that request', async () => {
     vi.useFakeTimers();
     try {
-      const armed = vi.spyOn(globalThis, 'setTimeout');
-      try {
-        const { fetch } = recordingFetch(ok(order));
-        await expect(getOrder('ord_ada_1', options(fetch, { headers: 5 as never }))).rejects.toThrow(TypeError);
-        expect(armed).not.toHaveBeenCalled();
-      } finally {
-        armed.mockRestore();
-      }
+      const readings = [1000, Number.NaN];
+      const { fetch, requests } = recordingFetch(() => envelope(null, { status: 503, code: 503 }));
+      const pending = getOrder('ord_1', options(fetch, { now: () => readings.shift() ?? 0 })).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect((await pending) as Error).toEqual(new TypeError('"now" must return a finite number; received number'));
+      expect(requests).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  test('a timeout of 1 ms is allowed', async () => {
-    await expect(getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { timeout: 1 }))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+  test('the smallest timeout, 1 ms, and dangerouslyAllowBrowser false are accepted', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = recordingFetch(ok(order));
+      await expect(getOrder('ord_1', options(fetch, { timeout: 1, dangerouslyAllowBrowser: false }))).resolves.toMatchObject({
+        orderId: 'ord_ada_1',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a call without options at all is a TypeError', async () => {
@@ -193,33 +278,7 @@ describe('options left out or given as undefined take their documented defaults'
     expect(fits.orderId).toBe('ord_ada_1');
     const error = await getOrder('ord_ada_1', { ...options(async () => new Response(`${exactly} `)), ...given }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: '', message: 'expected at most 1048576 bytes, received more' }]);
-  });
-});
-
-// The DOM cases run in browser-guard.test.ts (a happy-dom page); these need a scope without one.
-describe('the browser guard', () => {
-  const scope = globalThis as { window?: unknown; document?: unknown };
-  afterEach(() => {
-    delete scope.window;
-    delete scope.document;
-  });
-
-  test('needs both a window and a document: either alone is no browser, even with no server runtime', async () => {
-    const versions = process.versions;
-    for (const name of ['window', 'document'] as const) {
-      scope[name] = {};
-      // Checked synchronously as the call starts: Node's own process.versions is back before other code runs.
-      Object.defineProperty(process, 'versions', { value: {}, configurable: true });
-      let call: Promise<unknown>;
-      try {
-        call = getOrder('ord_1', options(recordingFetch(ok(order)).fetch));
-      } finally {
-        Object.defineProperty(process, 'versions', { value: versions, configurable: true });
-      }
-      await expect(call).resolves.toMatchObject({ orderId: 'ord_ada_1' });
-      delete scope[name];
-    }
+    expect((error as ValidationError).issues).toEqual([{ path: '', message: 'expected JSON, received more than 1048576 bytes' }]);
   });
 });
 
@@ -376,14 +435,13 @@ describe('every option, read by resolveOptions', () => {
       expect(resolved.signal).toBeUndefined();
       expect([...resolved.headers]).toEqual([['accept', 'application/json']]);
       expect(Object.keys(resolved).sort()).toEqual([
-        'apiKey',
         'base',
+        'baseUrl',
         'fetch',
         'headers',
         'maxBodyBytes',
         'maxRetries',
         'now',
-        'signal',
         'successCodes',
         'timeout',
       ]);
@@ -413,7 +471,18 @@ describe('every option, read by resolveOptions', () => {
     test('keeps the options given', () => {
       const signal = new AbortController().signal;
       const now = () => 5;
-      const resolved = resolveOptions({ ...base, signal, now, timeout: 1.5, maxRetries: 0, maxBodyBytes: 1, successCodes: [] });
+      const onAttempt = () => {};
+      const resolved = resolveOptions({
+        ...base,
+        signal,
+        now,
+        onAttempt,
+        timeout: 1.5,
+        maxRetries: 0,
+        maxBodyBytes: 1,
+        successCodes: [7],
+        dangerouslyAllowBrowser: true,
+      });
       expect(resolved).toMatchObject({
         base: ['https://checkout.test', '/'],
         apiKey: KEY,
@@ -423,7 +492,8 @@ describe('every option, read by resolveOptions', () => {
         timeout: 1.5,
         maxRetries: 0,
         maxBodyBytes: 1,
-        successCodes: [],
+        successCodes: [7],
+        onAttempt,
       });
       expect(resolveOptions({ baseUrl: new URL('https://h.test/v1') }).base).toEqual(['https://h.test', '/v1/']);
     });
@@ -456,178 +526,24 @@ describe('every option, read by resolveOptions', () => {
       expect(resolveOptions({ baseUrl: BASE, headers: once as never }).headers.get('x-b')).toBe('2');
     });
 
-    test('refuses a bad baseUrl, saying what is wrong', () => {
-      expect(refusal({ baseUrl: 'h.test' })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received a string that is not a URL');
-      expect(refusal({ baseUrl: undefined })).toBe('"baseUrl" must be an absolute http(s) URL without a query; received undefined');
-    });
-
-    test('refuses an apiKey that is not a non-empty string of visible ASCII, never showing it', () => {
-      const rule = '"apiKey" must be a string of visible ASCII characters; received ';
-      expect(refusal({ apiKey: 123 })).toBe(`${rule}number`);
-      expect(refusal({ apiKey: [KEY] })).toBe(`${rule}array`);
-      expect(refusal({ apiKey: null })).toBe(`${rule}null`);
-      expect(refusal({ apiKey: '' })).toBe(`${rule}string`);
-      for (const apiKey of [`${KEY}\n`, ` ${KEY}`, `${KEY}é`, `${KEY}\u007f`, `a\u0000b`]) expect(refusal({ apiKey })).toBe(`${rule}string`);
-      expect(resolveOptions({ ...base, apiKey: '!~' }).apiKey).toBe('!~');
-    });
-
-    test('refuses a fetch or now that is not a function', () => {
-      expect(refusal({ fetch: 'fetch' })).toBe('"fetch" must be a function; received string');
-      expect(refusal({ fetch: null })).toBe('"fetch" must be a function; received null');
-      expect(refusal({ now: 5 })).toBe('"now" must be a function; received number');
-      expect(refusal({ now: null })).toBe('"now" must be a function; received null');
-    });
-
     test('says when there is no fetch at all', () => {
       vi.stubGlobal('fetch', undefined);
       expect(refusal({ fetch: undefined })).toBe('"fetch" must be a function; received undefined');
     });
 
-    test('refuses a signal that is not an AbortSignal, and takes one from another realm', () => {
-      const rule = '"signal" must be an AbortSignal; received ';
-      expect(refusal({ signal: {} })).toBe(`${rule}object`);
-      expect(refusal({ signal: null })).toBe(`${rule}null`);
-      expect(refusal({ signal: true })).toBe(`${rule}boolean`);
-      expect(refusal({ signal: { aborted: 'no', addEventListener() {} } })).toBe(`${rule}object`);
-      expect(refusal({ signal: { aborted: false } })).toBe(`${rule}object`);
+    test('takes a signal from another realm, and headers with every character a name or value may hold', () => {
       const foreign = { aborted: false, addEventListener() {}, removeEventListener() {} };
       expect(resolveOptions({ ...base, signal: foreign as never }).signal).toBe(foreign);
-    });
-
-    test('refuses a timeout that is not a number from 1 to below 2^31, naming its type', () => {
-      const rule = '"timeout" must be a number from 1 to below 2^31; received ';
-      expect(refusal({ timeout: '1000' })).toBe(`${rule}string`);
-      expect(refusal({ timeout: true })).toBe(`${rule}boolean`);
-      for (const timeout of [0, 0.5, NaN, Infinity, 2 ** 31, -1]) expect(refusal({ timeout })).toBe(`${rule}number`);
-      expect(refusal({ timeout: null })).toBe(`${rule}null`);
-      expect(resolveOptions({ ...base, timeout: 1 }).timeout).toBe(1);
+      expect(resolveOptions({ ...base, headers: { "!#$%&'*+-.^_`|~09azAZ": ' ÿ\t' } }).headers.get("!#$%&'*+-.^_`|~09azAZ")).toBe('ÿ');
+      for (const name of ['Connection-Id', 'X-Upgrade', 'Expected', 'X-Host'])
+        expect(resolveOptions({ ...base, headers: { [name]: 'x' } }).headers.get(name)).toBe('x');
+      expect(resolveOptions({ ...base, apiKey: '!~' }).apiKey).toBe('!~');
       expect(resolveOptions({ ...base, timeout: 2 ** 31 - 1 }).timeout).toBe(2 ** 31 - 1);
     });
 
-    test('refuses a maxRetries that is not an integer of 0 or more', () => {
-      const rule = '"maxRetries" must be an integer, 0 or more; received ';
-      expect(refusal({ maxRetries: null })).toBe(`${rule}null`);
-      expect(refusal({ maxRetries: 1.5 })).toBe(`${rule}number`);
-      expect(refusal({ maxRetries: '2' })).toBe(`${rule}string`);
-      expect(refusal({ maxRetries: -1 })).toBe(`${rule}number`);
-      expect(resolveOptions({ ...base, maxRetries: 0 }).maxRetries).toBe(0);
-    });
-
-    test('refuses a maxBodyBytes that is not a positive integer', () => {
-      const rule = '"maxBodyBytes" must be a positive integer; received ';
-      expect(refusal({ maxBodyBytes: 0 })).toBe(`${rule}number`);
-      expect(refusal({ maxBodyBytes: 1.5 })).toBe(`${rule}number`);
-      expect(refusal({ maxBodyBytes: '1' })).toBe(`${rule}string`);
-    });
-
-    test('refuses successCodes that are not an array of integers, naming the type received', () => {
-      const rule = '"successCodes" must be an array of integers; received ';
-      expect(refusal({ successCodes: '0,200' })).toBe(`${rule}string`);
-      expect(refusal({ successCodes: 0 })).toBe(`${rule}number`);
-      expect(refusal({ successCodes: null })).toBe(`${rule}null`);
-      expect(refusal({ successCodes: [0, '200'] })).toBe(`${rule}array`);
-      expect(refusal({ successCodes: [0.5] })).toBe(`${rule}array`);
-      expect(resolveOptions({ ...base, successCodes: [0, 201] }).successCodes).toEqual([0, 201]);
-    });
-
-    test('refuses headers that are not headers, naming the type received but never showing a value', () => {
-      const rule = '"headers" must be valid names and values; received ';
-      expect(refusal({ headers: 'x-a: 1' })).toBe(`${rule}string`);
-      expect(refusal({ headers: null })).toBe(`${rule}null`);
-      expect(refusal({ headers: 5 })).toBe(`${rule}number`);
-      expect(refusal({ headers: [['x-a']] })).toBe(`${rule}array`);
-      expect(
-        refusal({
-          headers: [
-            ['x-ok', '1'],
-            ['x-a', '1', '2'],
-          ],
-        }),
-      ).toBe(`${rule}array`);
-      expect(refusal({ headers: { 'Bad Name': 'x' } })).toBe(`${rule}object`);
-      expect(refusal({ headers: { '': 'x' } })).toBe(`${rule}object`);
-      expect(refusal({ headers: { 'x\n': 'x' } })).toBe(`${rule}object`);
-      expect(refusal({ headers: { Authorization: 'Bearer SECRET\r\nX-Forged: 1' } })).toBe(`${rule}object`);
-      expect(refusal({ headers: { 'X-A': '\0' } })).toBe(`${rule}object`);
-      expect(refusal({ headers: { 'X-A': 'é€' } })).toBe(`${rule}object`);
-      expect(resolveOptions({ ...base, headers: { "!#$%&'*+-.^_`|~09azAZ": ' ÿ\t' } }).headers.get("!#$%&'*+-.^_`|~09azAZ")).toBe('ÿ');
-    });
-
-    test('says object for a one-shot list of headers that turns out bad', () => {
+    test('says object for a one-shot list of headers that turns out bad: it was used up, so no position is known', () => {
       const once = new Map([['bad name', '1']]).entries();
       expect(refusal({ headers: once })).toBe('"headers" must be valid names and values; received object');
-    });
-
-    test('refuses a header that runtimes refuse to send, naming it, whatever its case', () => {
-      for (const name of ['Transfer-Encoding', 'connection', 'KEEP-ALIVE', 'Upgrade', 'Expect', 'Content-Length'])
-        expect(refusal({ headers: { [name]: 'x' } })).toBe(
-          `"headers" must be free of headers runtimes refuse to send; received "${name.toLowerCase()}"`,
-        );
-      for (const name of ['Connection-Id', 'X-Upgrade', 'Expected'])
-        expect(resolveOptions({ ...base, headers: { [name]: 'x' } }).headers.get(name)).toBe('x');
-    });
-
-    test('checks every option before anything is armed: a bad one leaves no timer behind', () => {
-      vi.useFakeTimers();
-      try {
-        refusal({ maxRetries: -1 });
-        expect(vi.getTimerCount()).toBe(0);
-      } finally {
-        vi.useRealTimers();
-      }
-    });
-  });
-
-  describe('the browser guard', () => {
-    const page = { window: {}, document: {} };
-
-    test('a page with no server runtime is a browser; a DOM hosted by Node, Deno or Bun is not', () => {
-      expect(isBrowser(page)).toBe(true);
-      expect(isBrowser({ ...page, process: {} })).toBe(true);
-      expect(isBrowser({ ...page, process: { versions: {} } })).toBe(true);
-      expect(isBrowser({ ...page, process: { versions: { node: '24.0.0' } } })).toBe(false);
-      expect(isBrowser({ ...page, Deno: {} })).toBe(false);
-      expect(isBrowser({ ...page, Bun: {} })).toBe(false);
-      expect(isBrowser({ window: {} })).toBe(false);
-      expect(isBrowser({ document: {} })).toBe(false);
-      expect(isBrowser({})).toBe(false);
-      // Here: Node, no DOM.
-      expect(isBrowser()).toBe(false);
-    });
-
-    /** Runs `call` as in a browser page (a window, a document, no server runtime), synchronously, and puts Node's
-     * own process.versions back before anything else runs. */
-    function asBrowser<T>(call: () => T): T {
-      vi.stubGlobal('window', {});
-      vi.stubGlobal('document', {});
-      const versions = process.versions;
-      Object.defineProperty(process, 'versions', { value: {}, configurable: true });
-      try {
-        return call();
-      } finally {
-        Object.defineProperty(process, 'versions', { value: versions, configurable: true });
-        vi.unstubAllGlobals();
-      }
-    }
-
-    test('in a real browser an apiKey is refused, saying what was found and naming dangerouslyAllowBrowser', () => {
-      expect(() => asBrowser(() => resolveOptions(base))).toThrow(
-        new TypeError(
-          '"apiKey" must stay out of browsers (window and document without Node, Deno or Bun); "dangerouslyAllowBrowser" is for tests and trusted pages',
-        ),
-      );
-      expect(() => asBrowser(() => resolveOptions({ ...base, dangerouslyAllowBrowser: false }))).toThrow(TypeError);
-    });
-
-    test('in a real browser, no apiKey (a proxy holds it) or dangerouslyAllowBrowser passes', () => {
-      expect(asBrowser(() => resolveOptions({ baseUrl: BASE, fetch })).apiKey).toBeUndefined();
-      expect(asBrowser(() => resolveOptions({ ...base, dangerouslyAllowBrowser: true })).apiKey).toBe(KEY);
-    });
-
-    test('a DOM hosted by Node (vitest happy-dom, jsdom) lets an apiKey through', () => {
-      vi.stubGlobal('window', {});
-      vi.stubGlobal('document', {});
-      expect(resolveOptions(base).apiKey).toBe(KEY);
     });
   });
 });

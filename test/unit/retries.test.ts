@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, nextWait, RETRIED_STATUSES } from '../../src/core/retry.js';
 import { parseRetryAfter } from '../../src/core/retry-after.js';
-import { ApiError, getOrder, NetworkError } from '../../src/index.js';
+import { ApiError, getOrder, NetworkError, TimeoutError, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z');
@@ -11,13 +12,6 @@ const status =
 const refused: Responder = () => {
   throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
 };
-
-/** Runs a call to its end while fake timers jump over every wait, and gives what it resolved or rejected with. */
-async function outcome(promise: Promise<unknown>): Promise<unknown> {
-  const settled = promise.catch((error: unknown) => error);
-  await vi.runAllTimersAsync();
-  return settled;
-}
 
 const unavailable =
   (headers: HeadersInit = {}): Responder =>
@@ -85,6 +79,93 @@ describe('retries', () => {
   });
 });
 
+describe('the retry rule, nextWait', () => {
+  const call = { method: 'GET', origin: 'https://checkout.test', path: '/api/order/ord_1', attempts: 1, elapsedMs: 5 };
+  const api = (status: number, retryAfter?: number) =>
+    new ApiError('m', { ...call, status, headers: {}, ...(retryAfter === undefined ? {} : { retryAfter }) });
+  const network = (message = 'fetch failed') => new NetworkError('m', call, { cause: { name: 'TypeError', message } });
+
+  test('lists the retried statuses once: 408, 429, 500, 502, 503, 504', () => {
+    expect(RETRIED_STATUSES).toEqual([408, 429, 500, 502, 503, 504]);
+    for (let status = 100; status < 600; status++)
+      expect(nextWait(api(status, 0), 1, 10_000, 2) !== undefined, String(status)).toBe(RETRIED_STATUSES.includes(status));
+  });
+
+  test('retries a failure of fetch, up to maxRetries', () => {
+    expect(nextWait(network(), 1, 10_000, 2)).toBeGreaterThan(0);
+    expect(nextWait(network(), 2, 10_000, 2)).toBeGreaterThan(0);
+    expect(nextWait(network(), 3, 10_000, 2)).toBeUndefined();
+    expect(nextWait(api(503), 1, 10_000, 0)).toBeUndefined();
+  });
+
+  test('never retries a ValidationError, a TimeoutError, or anything that is not a LookupError', () => {
+    expect(nextWait(new ValidationError('m', { ...call, issues: [] }), 1, 10_000, 2)).toBeUndefined();
+    expect(nextWait(new TimeoutError('m', call), 1, 10_000, 2)).toBeUndefined();
+    expect(nextWait(new TypeError('fetch failed'), 1, 10_000, 2)).toBeUndefined();
+    expect(nextWait('stop', 1, 10_000, 2)).toBeUndefined();
+  });
+
+  test('never retries a NetworkError without a cause: fetch resolved with something other than a Response', () => {
+    expect(nextWait(new NetworkError('m', call), 1, 10_000, 2)).toBeUndefined();
+  });
+
+  test("never retries a CORS refusal that says so (happy-dom's message); a browser's bare network failure is retried", () => {
+    const refusal = 'Cross-Origin Request Blocked: The Same Origin Policy disallows reading the remote resource at "https://x.test/".';
+    expect(nextWait(network(refusal), 1, 10_000, 2)).toBeUndefined();
+    for (const message of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed', `x ${refusal}`])
+      expect(nextWait(network(message), 1, 10_000, 2), message).toBeGreaterThan(0);
+  });
+
+  test('waits as Retry-After says, else backs off from FIRST_BACKOFF_MS, doubling, up to MAX_BACKOFF_MS, half fixed and half random', () => {
+    expect(nextWait(api(429, 3000), 1, 10_000, 2)).toBe(3000);
+    expect(nextWait(api(429, 0), 1, 10_000, 2)).toBe(0);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => nextWait(network(), attempt, 60_000, 9))).toEqual([125, 250, 500, 1000, 2000, 2000, 2000]);
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const top = [1, 5, 6].map((attempt) => nextWait(network(), attempt, 60_000, 9)!);
+    expect(top.map(Math.round)).toEqual([FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MAX_BACKOFF_MS]);
+  });
+
+  test('starts no wait that leaves the retry no time: the failure is the answer', () => {
+    expect(nextWait(api(503, 2000), 1, 2000, 2)).toBeUndefined();
+    expect(nextWait(api(503, 2000), 1, 2001, 2)).toBe(2000);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    expect(nextWait(network(), 1, 187.5, 2)).toBeUndefined();
+    expect(nextWait(network(), 1, 188, 2)).toBe(187.5);
+  });
+});
+
+describe('what fetch resolves with', () => {
+  test('something other than a Response is one NetworkError that says so, never retried', async () => {
+    for (const [answer, kind] of [
+      [{}, 'object'],
+      [undefined, 'undefined'],
+      ['ok', 'string'],
+      [null, 'null'],
+    ] as const) {
+      const { fetch, requests } = recordingFetch(async () => answer as unknown as Response);
+      const error = await settle(getOrder('ord_1', options(fetch))).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).message).toBe(`GET /api/order/ord_1: fetch resolved with ${kind}, not a Response after 1 attempt in 0 ms`);
+      expect((error as NetworkError).cause).toBeUndefined();
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  test('a Response of another realm or library (its status and headers) is read as one', async () => {
+    const real = envelope(order);
+    const lookalike = { status: 200, ok: true, headers: real.headers, body: real.body };
+    await expect(
+      settle(
+        getOrder(
+          'ord_1',
+          options(async () => lookalike as unknown as Response),
+        ),
+      ),
+    ).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+  });
+});
+
 describe('backoff', () => {
   test('grows between attempts and stays under its cap', async () => {
     const times: number[] = [];
@@ -107,7 +188,7 @@ describe('backoff', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const timeout = vi.spyOn(globalThis, 'setTimeout');
     const { fetch, requests } = recordingFetch(unavailable());
-    await outcome(getOrder('ord_1', options(fetch, { maxRetries: 2 })));
+    await settle(getOrder('ord_1', options(fetch, { maxRetries: 2 }))).catch((e: unknown) => e);
     expect(requests).toHaveLength(3);
     // The deadline's timer (10000 ms), then one wait before each retry.
     expect(timeout.mock.calls.map(([, ms]) => ms)).toEqual([10_000, 187.5, 375]);
@@ -115,7 +196,6 @@ describe('backoff', () => {
 });
 
 describe('Retry-After', () => {
-  const now = () => NOW;
   test('in seconds is honoured when it fits in the deadline', async () => {
     const times: number[] = [];
     const { fetch } = recordingFetch((request, n) => {
@@ -155,24 +235,16 @@ describe('Retry-After', () => {
     expect(requests).toHaveLength(3);
   });
 
-  test('parseRetryAfter reads delay-seconds, 0 included, and the IMF-fixdate form; no header is no wait', () => {
-    expect(parseRetryAfter('0', NOW)).toBe(0);
-    expect(parseRetryAfter('3', NOW)).toBe(3000);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 00:00:03 GMT', NOW)).toBe(3000);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 00:00:00 GMT', NOW)).toBe(0);
-    // A date already past is no wait at all.
-    expect(parseRetryAfter('Sat, 21 Nov 2026 23:59:00 GMT', NOW)).toBe(0);
-    expect(parseRetryAfter(null, NOW)).toBeUndefined();
-  });
-
   test('a wait exactly as long as the time left is not started: the failure is raised at once', async () => {
     const { fetch, requests } = recordingFetch(unavailable({ 'retry-after': '2' }), ok(order));
-    const error = await outcome(getOrder('ord_1', options(fetch, { timeout: 2000 })));
+    const error = await settle(getOrder('ord_1', options(fetch, { timeout: 2000 }))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(requests).toHaveLength(1);
     // One millisecond more of budget and the retry is made.
     const again = recordingFetch(unavailable({ 'retry-after': '2' }), ok(order));
-    await expect(outcome(getOrder('ord_1', options(again.fetch, { timeout: 2001 })))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+    await expect(settle(getOrder('ord_1', options(again.fetch, { timeout: 2001 }))).catch((e: unknown) => e)).resolves.toMatchObject({
+      orderId: 'ord_ada_1',
+    });
     expect(again.requests).toHaveLength(2);
   });
 
@@ -213,7 +285,9 @@ describe('Retry-After', () => {
     const { gaps: waits, error } = await gaps('0');
     expect(error.retryAfter).toBe(0);
     expect(waits).toEqual([0, 0]);
-    const once = await outcome(getOrder('ord_1', options(recordingFetch(unavailable({ 'retry-after': '0' })).fetch, { maxRetries: 0 })));
+    const once = await settle(getOrder('ord_1', options(recordingFetch(unavailable({ 'retry-after': '0' })).fetch, { maxRetries: 0 }))).catch(
+      (e: unknown) => e,
+    );
     expect(once).toBeInstanceOf(ApiError);
     expect((once as ApiError).retryAfter).toBe(0);
   });

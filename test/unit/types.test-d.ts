@@ -1,6 +1,9 @@
 import type * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
+  type AnyLookupError,
+  ApiError,
+  type AttemptEvent,
   type CheckoutSession,
   type CheckoutSessionSchema,
   getOrder,
@@ -10,6 +13,11 @@ import {
   type OrderSchema,
   type PriceDataItem,
   type PriceDataItemSchema,
+  isLookupError,
+  type NetworkErrorCause,
+  NetworkError,
+  TimeoutError,
+  type ValidationIssue,
 } from '../../src/index.js';
 
 /** The keys of a type without its index signature. */
@@ -63,5 +71,46 @@ describe('public types', () => {
     expectTypeOf<{ apiKey: string }>().not.toExtend<LookupOptions>();
     expectTypeOf<{ baseUrl: URL; apiKey: string | undefined }>().toExtend<LookupOptions>();
     expectTypeOf<{ baseUrl: string; timeout: string }>().not.toExtend<LookupOptions>();
+  });
+
+  test('options: onAttempt takes an AttemptEvent', () => {
+    expectTypeOf<{ baseUrl: string; onAttempt: (event: AttemptEvent) => void }>().toExtend<LookupOptions>();
+    expectTypeOf<AttemptEvent['status']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<AttemptEvent['attempt']>().toEqualTypeOf<number>();
+  });
+});
+
+describe('error types', () => {
+  test('isLookupError narrows to the union, and switch (error.name) narrows to one class with its own fields', () => {
+    const caught: unknown = null;
+    if (isLookupError(caught)) {
+      expectTypeOf(caught).toEqualTypeOf<AnyLookupError>();
+      switch (caught.name) {
+        case 'ApiError':
+          expectTypeOf(caught).toEqualTypeOf<ApiError>();
+          expectTypeOf(caught.status).toEqualTypeOf<number>();
+          expectTypeOf(caught.requestId).toEqualTypeOf<string | undefined>();
+          expectTypeOf(caught.headers).toEqualTypeOf<Readonly<Record<string, string>>>();
+          break;
+        case 'NetworkError':
+          expectTypeOf(caught.cause).toEqualTypeOf<NetworkErrorCause | undefined>();
+          break;
+        case 'TimeoutError':
+          expectTypeOf(caught).toEqualTypeOf<TimeoutError>();
+          break;
+        case 'ValidationError':
+          expectTypeOf(caught.issues).toEqualTypeOf<readonly ValidationIssue[]>();
+          break;
+        default:
+          expectTypeOf(caught).toBeNever();
+      }
+      expectTypeOf(caught.origin).toEqualTypeOf<string>();
+    }
+  });
+
+  test('NetworkError and TimeoutError have their own cause types; toJSON gives the name and message', () => {
+    expectTypeOf<NetworkError['cause']>().toEqualTypeOf<NetworkErrorCause | undefined>();
+    expectTypeOf<TimeoutError['cause']>().toExtend<AnyLookupError | undefined>();
+    expectTypeOf<ReturnType<ApiError['toJSON']>['message']>().toEqualTypeOf<string>();
   });
 });

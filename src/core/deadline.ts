@@ -1,0 +1,36 @@
+/** What a caller's signal needs: an `AbortSignal`, of this realm or another, or a look-alike of a DOM library. */
+export type CallerSignal = Pick<AbortSignal, 'aborted' | 'reason' | 'addEventListener' | 'removeEventListener'>;
+
+/** One call's deadline joined with the caller's signal. */
+export interface Deadline {
+  /** Aborts when the deadline passes (with an `AbortError` DOMException) or the caller's signal aborts (with its reason). */
+  readonly signal: AbortSignal;
+  /** Rejects (with the abort event) when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
+  readonly aborted: Promise<never>;
+  /** Clears the timer and lets go of the caller's signal; call it once the call has ended. */
+  dispose(): void;
+}
+
+/**
+ * The deadline of one call, `ms` from now, and the caller's `signal`, as one signal. A caller's `AbortSignal` is
+ * joined with `AbortSignal.any`, which adds no listener to it, so any number of calls can share it; a signal of
+ * another kind (another realm, a DOM library) gets one listener, removed by `dispose`.
+ */
+export function deadline(ms: number, caller: CallerSignal | undefined): Deadline {
+  const timer = new AbortController();
+  const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
+  const follow = () => timer.abort(caller!.reason);
+  if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
+  aborted.catch(() => {});
+  const fire = setTimeout(() => timer.abort(), ms);
+  return {
+    signal,
+    aborted,
+    dispose() {
+      clearTimeout(fire);
+      // A no-op for a signal joined by AbortSignal.any, which got no listener.
+      caller?.removeEventListener('abort', follow);
+    },
+  };
+}
