@@ -12,9 +12,11 @@
 //                                                              '{"rounds":2,"variants":{"getOrder, patched":"/tmp/x.mjs"}}'
 //                                                              (each variant: a module exporting getOrder, measured
 //                                                              as one more contender; with an injected fetch when
-//                                                              its name ends in ", injected fetch")
+//                                                              its name ends in ", injected fetch"); "only": [names]
+//                                                              keeps those contenders, by hand and getOrder
 //   <runtime> bench/per-call.mjs --ratios same|URL [CONFIG]    the same, as a few lines: medians, ratios, elements
-//   node bench/per-call.mjs --serve                            a server for another process: prints its URL
+//   node bench/per-call.mjs --serve                            a server for another process: prints its URL (give
+//                                                              it and the client one BENCH_API_KEY)
 //   node --cpu-prof bench/per-call.mjs --loop NAME [calls]     one contender only, to profile (names: CONTENDERS)
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
