@@ -289,6 +289,21 @@ describe('ids that are not ids', () => {
 });
 
 describe('when the service fails', () => {
+  test("the request id is the worker's own: one the client sends is neither echoed nor used", async () => {
+    const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 500, msg: 'failed' });
+    try {
+      const answer = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), 'X-Request-Id': 'chosen-by-the-client' } });
+      expect(answer.status).toBe(502);
+      expect(answer.json().requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers['x-request-id']).toBe(answer.json().requestId);
+    } finally {
+      remove();
+    }
+    const found = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), 'X-Request-Id': 'chosen-by-the-client' } });
+    expect(found.status).toBe(200);
+    expect(found.headers['x-request-id']).toBeUndefined();
+  });
+
   test('a 500 becomes 502 with a request id and none of the service text', async () => {
     const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 500, msg: 'db-password-in-stack-trace' });
     try {

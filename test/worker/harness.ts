@@ -5,7 +5,7 @@ import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import { serveSandbox } from 'checkout-lookup/testing/node';
 import { unstable_startWorker } from 'wrangler';
-import { type Answer, sessionCookie, signToken } from './helpers.js';
+import { type Answer, signInCookie, signToken } from './helpers.js';
 
 export { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
 export type { Answer } from './helpers.js';
@@ -91,7 +91,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return answer;
     },
     token: (sub, claims = {}) => signToken(authSecret, sub, claims),
-    cookie: (sub, claims = {}) => sessionCookie(authSecret, sub, claims),
+    cookie: (sub, claims = {}) => signInCookie(authSecret, sub, claims),
     async close() {
       await worker.dispose();
       await server.close();

@@ -60,22 +60,22 @@ export function bearer(token: string): Record<string, string> {
 }
 
 /** A sign-in token for `sub`, HS256 with `authSecret`, issued now and valid for an hour; `claims` added or overriding. */
-/** The session cookie's name and the session's own `typ` (worker/cookies.ts, worker/auth.ts), spelled here as a client sees them. */
-export const SESSION_COOKIE = '__Host-checkout-lookup';
-export const SESSION_TYPE = 'checkout-lookup-session+jwt';
+/** The sign-in cookie's name and the sign-in's own `typ` (worker/cookies.ts, worker/auth.ts), spelled here as a client sees them. */
+export const SIGN_IN_COOKIE = '__Host-checkout-lookup';
+export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
  * A `Cookie` header value with a sign-in as the worker makes one (its own `typ`, `iat` now to the millisecond, 12
  * hours unless claims say otherwise), signed with the worker's AUTH_SECRET: for tests about what a signed-in page
  * shows.
  */
-export async function sessionCookie(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+export async function signInCookie(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
   const now = Date.now() / 1000;
   const token = await new SignJWT({ iat: now, exp: Math.floor(now) + 12 * 3600, ...claims })
-    .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYPE })
+    .setProtectedHeader({ alg: 'HS256', typ: SIGN_IN_TYPE })
     .setSubject(sub)
     .sign(new TextEncoder().encode(authSecret));
-  return `${SESSION_COOKIE}=${token}`;
+  return `${SIGN_IN_COOKIE}=${token}`;
 }
 
 export function signToken(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {

@@ -3,7 +3,7 @@ import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import worker from '../../worker/index.js';
 import type { Bindings } from '../../worker/index.js';
-import { type Answer, sessionCookie, signToken } from './helpers.js';
+import { type Answer, signInCookie, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
@@ -121,7 +121,7 @@ export function startLocal(options: LocalOptions = {}): Local {
       return answer;
     },
     token: (sub, claims = {}) => signToken(authSecret, sub, claims),
-    cookie: (sub, claims = {}) => sessionCookie(authSecret, sub, claims),
+    cookie: (sub, claims = {}) => signInCookie(authSecret, sub, claims),
     async close() {
       logSinks.delete(logs);
     },

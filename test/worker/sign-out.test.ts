@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, SESSION_COOKIE } from './helpers.js';
+import { bearer, expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
 
@@ -135,7 +135,7 @@ describe('with the SIGN_OUTS binding', () => {
     const size = kv.entries.size;
     const answer = await local.send('/sign-out', { method: 'POST', headers: { Origin: local.url } });
     expect(answer.status).toBe(200);
-    expect((answer.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect((answer.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;`));
     expect(kv.entries.size).toBe(size);
   });
 });
@@ -147,7 +147,7 @@ describe('without the SIGN_OUTS binding', () => {
       const cookie = await signIn(local, await link(local, 'cus_ada'));
       const out = await signOut(local, cookie);
       expect(out.status).toBe(200);
-      expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+      expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;`));
       expect((await order(local, cookie)).status).toBe(200);
     } finally {
       await local.close();
@@ -180,7 +180,7 @@ describe("the worker's own sign-in has no clock tolerance", () => {
     });
     const cookie = (answer.headers['set-cookie'] as string[])[0]!;
     const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
-    const { exp } = decodeJwt(cookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1));
+    const { exp } = decodeJwt(cookie.split(';')[0]!.slice(SIGN_IN_COOKIE.length + 1));
     expect(maxAge).toBeGreaterThan(85);
     expect(now() + maxAge).toBeLessThanOrEqual(exp!);
   });

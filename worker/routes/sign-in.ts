@@ -44,7 +44,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return message(c, 400, reader.t.linkRefused);
+  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
   const token = c.req.query('token') ?? null;
   const checked = await checkSignIn(token, settings);
   if ('refused' in checked) return refusal(c, checked.refused);
@@ -80,9 +80,9 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return message(c, 400, reader.t.signInFailed);
+  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed);
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return message(c, 400, reader.t.linkRefused);
+  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
   const checked = await checkSignIn(form.get('token'), c.get('settings'));
   if ('refused' in checked) return refusal(c, checked.refused);
   const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
@@ -98,7 +98,7 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 /** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
-  onError: (c) => message(c as AppContext, 400, (c as AppContext).var.shopper.reader.t.signInFailed),
+  onError: (c) => signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed),
 });
 
 type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
@@ -131,7 +131,7 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         : refused === 'too-large'
           ? words.linkTooLarge
           : reader.t.signInFailed;
-  return message(c, REFUSAL_STATUS[refused], text);
+  return signInMessage(c, REFUSAL_STATUS[refused], text);
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -141,7 +141,7 @@ function duration(seconds: number, reader: Reader): string {
 }
 
 /** A one-message page, with the sign-out link when the reader is signed in. */
-function message(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
+function signInMessage(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
   const { reader } = c.get('shopper');
   const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
   return page({ status, title, body, reader, settings: c.get('settings'), signedIn: c.get('customer') !== undefined });
@@ -184,7 +184,7 @@ export async function signOut(c: AppContext): Promise<Response> {
  */
 export const sameOriginForm = createMiddleware(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return message(c, 403, c.get('shopper').reader.t.requestRefused);
+    return signInMessage(c, 403, c.get('shopper').reader.t.requestRefused);
   }
   await next();
 });

@@ -1,11 +1,11 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, SESSION_COOKIE, SESSION_TYPE } from './helpers.js';
+import { bearer, expectNoSecrets, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
 
-// Sessions that end: a sign-in link is exchanged for a session of the worker's own, capped in time; links made to
-// live too long, expired links and sessions too large for a cookie are refused with a page that says so.
+// Sign-ins that end: a sign-in link is exchanged for a sign-in of the worker's own, capped in time; links made to
+// live too long, expired links and sign-ins too large for a cookie are refused with a page that says so.
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -38,61 +38,61 @@ function openLink(local: Local, token: string, headers: Record<string, string> =
   return local.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`, { headers });
 }
 
-/** The session a sign-in set: the cookie's token decoded, and its Max-Age. */
-function sessionOf(setCookie: string | string[] | undefined) {
+/** The sign-in a link started: the cookie's token decoded, and its Max-Age. */
+function signInOf(setCookie: string | string[] | undefined) {
   const [cookie] = setCookie as string[];
   const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-  const token = pair!.slice(SESSION_COOKIE.length + 1);
+  const token = pair!.slice(SIGN_IN_COOKIE.length + 1);
   const maxAge = Number(attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice('Max-Age='.length));
   return { pair: pair!, token, maxAge, header: decodeProtectedHeader(token), claims: decodeJwt(token) };
 }
 
-describe('the session a sign-in link starts', () => {
-  test("is the worker's own token, not the link's, typed as a session, ending with the link when the link is shorter", async () => {
+describe('the sign-in a link starts', () => {
+  test("is the worker's own token, not the link's, typed as the worker's sign-in, ending with the link when the link is shorter", async () => {
     const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 3600 });
     const answer = await signIn(stack, link);
     expect(answer.status).toBe(303);
-    const session = sessionOf(answer.headers['set-cookie']);
-    expect(session.token).not.toBe(link);
-    expect(session.header).toEqual({ alg: 'HS256', typ: SESSION_TYPE });
-    expect(session.claims.sub).toBe('cus_ada');
-    expect(session.claims.exp).toBe(decodeJwt(link).exp);
-    expect(session.maxAge).toBeGreaterThan(3500);
-    expect(session.maxAge).toBeLessThanOrEqual(3600);
-    expect((await stack.send('/orders/ord_ada_1', { headers: { Cookie: session.pair } })).status).toBe(200);
+    const signedIn = signInOf(answer.headers['set-cookie']);
+    expect(signedIn.token).not.toBe(link);
+    expect(signedIn.header).toEqual({ alg: 'HS256', typ: SIGN_IN_TYPE });
+    expect(signedIn.claims.sub).toBe('cus_ada');
+    expect(signedIn.claims.exp).toBe(decodeJwt(link).exp);
+    expect(signedIn.maxAge).toBeGreaterThan(3500);
+    expect(signedIn.maxAge).toBeLessThanOrEqual(3600);
+    expect((await stack.send('/orders/ord_ada_1', { headers: { Cookie: signedIn.pair } })).status).toBe(200);
   });
 
   test('lasts at most 12 hours by default, however long the link lives', async () => {
     const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 6 * DAY });
-    const session = sessionOf((await signIn(stack, link)).headers['set-cookie']);
+    const signedIn = signInOf((await signIn(stack, link)).headers['set-cookie']);
     // `iat` is to the millisecond, `exp` a whole second: the lifetime is within the last second of the cap.
-    expect(session.claims.exp! - session.claims.iat!).toBeGreaterThan(12 * 3600 - 1);
-    expect(session.claims.exp! - session.claims.iat!).toBeLessThanOrEqual(12 * 3600);
-    expect(session.maxAge).toBeGreaterThan(12 * 3600 - 60);
-    expect(session.maxAge).toBeLessThanOrEqual(12 * 3600);
+    expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeGreaterThan(12 * 3600 - 1);
+    expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeLessThanOrEqual(12 * 3600);
+    expect(signedIn.maxAge).toBeGreaterThan(12 * 3600 - 60);
+    expect(signedIn.maxAge).toBeLessThanOrEqual(12 * 3600);
   });
 
   test('lasts at most SESSION_MAX_AGE_SECONDS when set', async () => {
     const short = startLocal({ vars: { SESSION_MAX_AGE_SECONDS: '600' } });
     try {
-      const session = sessionOf((await signIn(short, await short.token('cus_ada'))).headers['set-cookie']);
-      expect(session.claims.exp! - session.claims.iat!).toBeGreaterThan(599);
-      expect(session.claims.exp! - session.claims.iat!).toBeLessThanOrEqual(600);
-      expect(session.maxAge).toBeLessThanOrEqual(600);
-      // A session made under a longer cap (12 hours) ends as soon as the cap is lowered.
+      const signedIn = signInOf((await signIn(short, await short.token('cus_ada'))).headers['set-cookie']);
+      expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeGreaterThan(599);
+      expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeLessThanOrEqual(600);
+      expect(signedIn.maxAge).toBeLessThanOrEqual(600);
+      // A sign-in made under a longer cap (12 hours) ends as soon as the cap is lowered.
       expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: await short.cookie('cus_ada') } })).status).toBe(401);
-      expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: session.pair } })).status).toBe(200);
+      expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: signedIn.pair } })).status).toBe(200);
     } finally {
       expectNoSecrets(short);
       await short.close();
     }
   });
 
-  test('is refused as a session when forged, expired, typed as a link, or made to outlast the cap', async () => {
+  test('is refused as a sign-in cookie when forged, expired, typed as a link, or made to outlast the cap', async () => {
     const { authSecret } = stack;
     const forged: [string, string][] = [
-      ['another key', await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now(), exp: now() + 60 }, SESSION_TYPE)],
-      ['expired', await sign(authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 }, SESSION_TYPE)],
+      ['another key', await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now(), exp: now() + 60 }, SIGN_IN_TYPE)],
+      ['expired', await sign(authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 }, SIGN_IN_TYPE)],
       ['a link (typ JWT)', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 60 })],
       [
         'no typ',
@@ -100,19 +100,19 @@ describe('the session a sign-in link starts', () => {
           .setProtectedHeader({ alg: 'HS256' })
           .sign(new TextEncoder().encode(authSecret)),
       ],
-      ['no iat', await sign(authSecret, { sub: 'cus_ada', exp: now() + 60 }, SESSION_TYPE)],
-      ['13 hours long', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 13 * 3600 }, SESSION_TYPE)],
-      ['issued in an hour', await sign(authSecret, { sub: 'cus_ada', iat: now() + 3600, exp: now() + 7200 }, SESSION_TYPE)],
+      ['no iat', await sign(authSecret, { sub: 'cus_ada', exp: now() + 60 }, SIGN_IN_TYPE)],
+      ['13 hours long', await sign(authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 13 * 3600 }, SIGN_IN_TYPE)],
+      ['issued in an hour', await sign(authSecret, { sub: 'cus_ada', iat: now() + 3600, exp: now() + 7200 }, SIGN_IN_TYPE)],
     ];
     for (const [name, token] of forged) {
-      const answer = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+      const answer = await stack.send('/orders/ord_ada_1', { headers: { Cookie: `${SIGN_IN_COOKIE}=${token}` } });
       expect([name, answer.status]).toEqual([name, 401]);
     }
   });
 
-  test('a session is not a sign-in link, nor a Bearer token', async () => {
+  test("the worker's sign-in is not a sign-in link, nor a Bearer token", async () => {
     const cookie = await stack.cookie('cus_ada');
-    const token = cookie.slice(SESSION_COOKIE.length + 1);
+    const token = cookie.slice(SIGN_IN_COOKIE.length + 1);
     expect((await openLink(stack, token)).status).toBe(401);
     expect((await signIn(stack, token)).headers['set-cookie']).toBeUndefined();
     expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(401);
@@ -184,7 +184,7 @@ describe('expired links', () => {
     expect(answer.body).toContain('<h1>Sign-in failed</h1>');
   });
 
-  test('a link inside the clock tolerance past its exp starts no zero-length session', async () => {
+  test('a link inside the clock tolerance past its exp starts no zero-length sign-in', async () => {
     const link = await sign(stack.authSecret, { sub: 'cus_ada', exp: now() - 5 });
     const answer = await signIn(stack, link);
     expect(answer.status).toBe(401);
@@ -194,7 +194,7 @@ describe('expired links', () => {
 });
 
 describe('tokens too large', () => {
-  test('a link whose session would not fit a cookie (a 5,000-character sub): 400 with a page that says so, no cookie', async () => {
+  test('a link whose sign-in would not fit a cookie (a 5,000-character sub): 400 with a page that says so, no cookie', async () => {
     const link = await stack.token(`cus_${'a'.repeat(5000)}`);
     expect(link.length).toBeLessThan(8192);
     for (const answer of [await openLink(stack, link), await signIn(stack, link)]) {
@@ -205,14 +205,14 @@ describe('tokens too large', () => {
     }
   });
 
-  test('a large link (6 KB of claims) with an ordinary sub signs in: the cookie holds the small session, not the link', async () => {
+  test('a large link (6 KB of claims) with an ordinary sub signs in: the cookie holds the small sign-in, not the link', async () => {
     const link = await stack.token('cus_ada', { cart: 'x'.repeat(6000) });
     expect(link.length).toBeGreaterThan(6000);
     const answer = await signIn(stack, link);
     expect(answer.status).toBe(303);
-    const session = sessionOf(answer.headers['set-cookie']);
-    expect(session.pair.length).toBeLessThan(400);
-    expect(session.claims).not.toHaveProperty('cart');
+    const signedIn = signInOf(answer.headers['set-cookie']);
+    expect(signedIn.pair.length).toBeLessThan(400);
+    expect(signedIn.claims).not.toHaveProperty('cart');
   });
 
   test('a link over 8,192 characters: 400, the same page', async () => {
@@ -224,7 +224,7 @@ describe('tokens too large', () => {
 });
 
 describe('sign-out from the sign-in pages', () => {
-  test('a refused link, opened with a session, links to sign-out; without one it does not', async () => {
+  test('a refused link, opened while signed in, links to sign-out; without one it does not', async () => {
     const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 });
     const signedIn = await openLink(stack, link, { Cookie: await stack.cookie('cus_grace') });
     expect(signedIn.body).toContain('<a href="/sign-out">Sign out</a>');
@@ -242,12 +242,12 @@ describe('sign-out from the sign-in pages', () => {
     expect(crossSite.body).toContain('<a href="/sign-out">Sign out</a>');
   });
 
-  test('signing out ends the session in this browser: the cookie is cleared, and the page after it is signed out', async () => {
-    const session = sessionOf((await signIn(stack, await stack.token('cus_ada'))).headers['set-cookie']);
-    const out = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: session.pair } });
+  test('signing out ends the sign-in in this browser: the cookie is cleared, and the page after it is signed out', async () => {
+    const signedIn = signInOf((await signIn(stack, await stack.token('cus_ada'))).headers['set-cookie']);
+    const out = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: signedIn.pair } });
     expect(out.status).toBe(200);
     const [pair, ...attributes] = (out.headers['set-cookie'] as string[])[0]!.split('; ');
-    expect(pair).toBe(`${SESSION_COOKIE}=`);
+    expect(pair).toBe(`${SIGN_IN_COOKIE}=`);
     expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax', 'Secure']);
     expect(out.headers['clear-site-data']).toBe('"cookies"');
     expect(out.body).not.toContain('href="/sign-out"');
