@@ -2,6 +2,7 @@ import { run } from '../shared/run.js';
 import type { Service } from './service.js';
 
 /** What the fixtures report (fixtures/checks.mjs); asserted in expectations.ts. */
+// biome-ignore lint/suspicious/noExplicitAny: facts are whatever JSON a runtime printed; the expectations read them.
 export type Facts = Record<string, any>;
 
 /** The config fixtures/checks.mjs reads; `label` makes this run's flaky id unique (`ord_flaky_<label>`). */

@@ -16,6 +16,7 @@ export interface Service {
   /** A loopback address where nothing listens, for NetworkError. */
   readonly deadUrl: string;
   /** The wire records of `ord_ada_1` and `cs_open_ada` as the sandbox serves them. */
+  // biome-ignore lint/suspicious/noExplicitAny: the records as the service sent them, read field by field by the expectations.
   readonly wire: { order: Record<string, any>; session: Record<string, any> };
   /** Arms `ord_flaky_<label>`: the order exists, its first request answers 503. */
   flaky(label: string): void;
@@ -60,7 +61,11 @@ export async function startService(): Promise<Service> {
     incoming.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const closeProxy = () => new Promise<void>((resolve) => (proxy.close(() => resolve()), proxy.closeAllConnections()));
+  const closeProxy = () =>
+    new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      proxy.closeAllConnections();
+    });
   return {
     sandbox,
     url: service.url,
@@ -78,8 +83,9 @@ export async function startService(): Promise<Service> {
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a record as the service sent it.
 async function read(sandbox: Sandbox, path: string): Promise<Record<string, any>> {
   const headers = { 'x-api-key': sandbox.apiKey, 'x-timestamp': String(Date.now()) };
   const response = await sandbox.fetch(`http://sandbox.test${path}`, { headers });
-  return ((await response.json()) as { data: Record<string, any> }).data;
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
