@@ -5,19 +5,17 @@ const KEY_PART = 12;
 
 /**
  * `text` as a string, with the key replaced by `[redacted]` wherever 12 or more consecutive characters of it appear
- * (the whole key when it is shorter), in any case: a service may echo the key cut short or upper-cased. A run is
- * hidden as 12-character stretches of the key and, after them, the end of the key; fewer than 12 characters of the
- * key may stay in sight after a run that stops before the key's end.
+ * (the whole key when it is shorter), in any case: a service may echo the key cut short or upper-cased. A part of
+ * the key is hidden in 12-character stretches, so fewer than 12 of its characters may stay in sight after it.
  */
 export function redact(text: unknown, key: string | undefined): string {
   const plain = String(text);
   if (!key) return plain;
   const part = Math.min(KEY_PART, key.length);
-  // Every stretch of `part` characters of the key, and every shorter end of it, escaped for a RegExp.
-  const stretches: string[] = [];
-  const ends: string[] = [];
-  for (let at = 0; at < key.length; at++) (at + part <= key.length ? stretches : ends).push(key.slice(at, at + part).replace(/\W/g, '\\$&'));
-  return plain.replace(new RegExp(`(?:${stretches.join('|')})+(?:${ends.join('|')})?`, 'gi'), '[redacted]');
+  // The whole key first, then every stretch of `part` characters of it, escaped for a RegExp.
+  const parts = [key];
+  for (let at = 0; at + part <= key.length; at++) parts.push(key.slice(at, at + part));
+  return plain.replace(new RegExp(`(?:${parts.map((text) => text.replace(/\W/g, '\\$&')).join('|')})+`, 'gi'), '[redacted]');
 }
 
 /**

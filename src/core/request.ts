@@ -136,7 +136,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         });
         const serviceMsg = msg ? redact(msg, key) : undefined;
         let what = `HTTP ${status}`;
-        if (status >= 300 && status < 400) what += ' (redirect not followed)';
+        if (status >= 300 && status < 400) what += ' (not followed)';
         else if (body === undefined) what += ` (${bodyKind(text, maxBodyBytes)})`;
         if (code !== undefined) what += ` (code ${code})`;
         if (serviceMsg) what += ` "${clip(serviceMsg)}"`;

@@ -152,7 +152,7 @@ describe('answers of the service', () => {
     sandbox.fault({ id: ADA }, { kind: 'status', status: 302, headers: { location: `${server.url}/api/order/${SANDBOX_IDS.orders.grace}` } });
     const { error } = await failure(getOrder(ADA, options));
     expect(error).toMatchObject({ name: 'ApiError', status: 302, origin: server.url });
-    expect((error as ApiError).message).toContain('HTTP 302 (redirect not followed)');
+    expect((error as ApiError).message).toContain('HTTP 302 (not followed)');
     expect((error as ApiError).headers.location).toBe(`${server.url}/api/order/${SANDBOX_IDS.orders.grace}`);
     expect(sandbox.log.map((entry) => entry.path)).toEqual([`/api/order/${ADA}`]);
   });

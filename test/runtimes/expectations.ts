@@ -90,11 +90,11 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
     // The caller's frame is in every stack, a TimeoutError's (its deadline fired in a timer) included.
     expect(facts[check], check).toMatchObject({ mentionsKey: false, callerInStack: true });
   }
-  expect(facts.apiError.origin).toMatch(/^http:\/\/[^/]+$/);
+  expect((facts.apiError as { origin: string }).origin).toMatch(/^http:\/\/[^/]+$/);
   // 100 calls on one signal: no runtime warns. The runtime's AbortSignal.any adds no listener to it; happy-dom's own
   // AbortSignal.any (a happy-dom window's signals are happy-dom's) adds one per call, and warns of nothing.
   expect(facts.sharedSignal).toMatchObject({ calls: 100, rejectedWith: ['NetworkError'], warnings: [] });
-  if (label !== 'happy-dom') expect(facts.sharedSignal.listenersAdded).toBe(0);
+  if (label !== 'happy-dom') expect((facts.sharedSignal as { listenersAdded: number }).listenersAdded).toBe(0);
 
   // The sandbox's side: what the SDK really sent over the socket, and how the sandbox answered. It checks the key
   // (401 when wrong) and that X-Timestamp is within 5 minutes of its clock (401 otherwise).

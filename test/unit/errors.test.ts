@@ -362,7 +362,7 @@ describe('messages are one line, say what came, and quote at most 200 characters
   test('a 3xx says it was not followed', async () => {
     const answer = async () => new Response(null, { status: 307, headers: { Location: 'https://elsewhere.test/' } });
     const error = (await failure(getOrder('ord_1', options(answer)))) as ApiError;
-    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 307 \(redirect not followed\) after 1 attempt in \d+ ms$/);
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 307 \(not followed\) after 1 attempt in \d+ ms$/);
     expect(error.headers.location).toBe('https://elsewhere.test/');
   });
 

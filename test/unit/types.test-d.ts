@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
   type AnyLookupError,
-  ApiError,
+  type ApiError,
   type AttemptEvent,
   type CheckoutSession,
   type CheckoutSessionSchema,
@@ -15,8 +15,8 @@ import {
   type PriceDataItemSchema,
   isLookupError,
   type NetworkErrorCause,
-  NetworkError,
-  TimeoutError,
+  type NetworkError,
+  type TimeoutError,
   type ValidationIssue,
 } from '../../src/index.js';
 
