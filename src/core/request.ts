@@ -46,6 +46,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
   let said = '';
   let last: LookupError | undefined;
+  // Stryker disable next-line StringLiteral: read only once `last` is set, and set with it.
   let lastSaid = '';
 
   /** An error of this call, with its fields and a one-line message that says where, what and after how long. */
@@ -67,6 +68,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
     if (Date.now() - start >= timeout) throw stopped();
   };
   const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
+    // Stryker disable next-line ConditionalExpression: without a hook, the call below throws inside the try and is ignored, as a hook's own throw is.
     if (!onAttempt) return;
     try {
       const event = { attempt: attempts, ...where(), status, error, ms: Date.now() - began, retryInMs };

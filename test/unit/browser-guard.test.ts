@@ -36,6 +36,20 @@ describe('in a DOM (a window and a document)', () => {
     expect(requests).toHaveLength(0);
   });
 
+  test('in what looks like a real page, a call without an apiKey (a proxy holds it) or with dangerouslyAllowBrowser goes out', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    const versions = process.versions;
+    Object.defineProperty(process, 'versions', { value: {}, configurable: true });
+    let calls: Promise<unknown>[];
+    try {
+      calls = [getOrder('ord_ada_1', { baseUrl: BASE, fetch }), getOrder('ord_ada_1', options(fetch, { dangerouslyAllowBrowser: true }))];
+    } finally {
+      Object.defineProperty(process, 'versions', { value: versions, configurable: true });
+    }
+    for (const call of calls) await expect(call).resolves.toMatchObject({ orderId: 'ord_ada_1' });
+    expect(requests.map((request) => request.headers.has('x-api-key'))).toEqual([false, true]);
+  });
+
   test('without an apiKey (calling a proxy) it works as usual', async () => {
     const { fetch, requests } = recordingFetch(ok(session));
     const result = await getSession('cs_open_ada', { baseUrl: BASE, fetch });

@@ -331,7 +331,12 @@ describe('messages are one line, say what came, and quote at most 200 characters
     ['a truncated body', '{"code":0,"msg":"success","data":{"orderId":"ord'],
     ['a truncated body', '[1, 2'],
     ['invalid JSON', '{"code":0,}'],
+    ['invalid JSON', '{"code":0,}\n'],
+    ['a truncated body', '{"a":{}, "b":'],
     ['invalid JSON', 'Service Unavailable'],
+    ['invalid JSON', 'Service <Unavailable>'],
+    ['invalid JSON', 'error {code'],
+    ['invalid JSON', 'x{"code":0'],
   ])('a 2xx body that is not JSON says it is %s', async (kind, text) => {
     const error = (await failure(getOrder('ord_1', options(body(text))))) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
@@ -355,8 +360,10 @@ describe('messages are one line, say what came, and quote at most 200 characters
     ['a truncated body', '{"code":502,"msg":"bad'],
     ['invalid JSON', 'upstream connect error'],
   ])('a failed status without an envelope says the body was %s', async (kind, text) => {
-    const error = (await failure(getOrder('ord_1', options(body(text, 502), { maxRetries: 0 })))) as ApiError;
-    expect(error.message).toMatch(new RegExp(`^GET /api/order/ord_1: HTTP 502 \\(${kind}\\) after 1 attempt`));
+    for (const status of [400, 502]) {
+      const error = (await failure(getOrder('ord_1', options(body(text, status), { maxRetries: 0 })))) as ApiError;
+      expect(error.message).toMatch(new RegExp(`^GET /api/order/ord_1: HTTP ${status} \\(${kind}\\) after 1 attempt`));
+    }
   });
 
   test('a 3xx says it was not followed', async () => {
@@ -376,6 +383,14 @@ describe('messages are one line, say what came, and quote at most 200 characters
     )) as ApiError;
     expect(error.message).toBe(`GET /api/order/ord_1: HTTP 404 (code 404) "${'a'.repeat(199)}b…" after 1 attempt in ${error.elapsedMs} ms`);
     expect(error.msg).toBe(msg);
+    const exactly = 'e'.repeat(200);
+    const whole = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 404, code: 404, msg: exactly })),
+      ),
+    )) as ApiError;
+    expect(whole.message).toContain(`"${exactly}" after`);
   });
 
   test('control characters and line separators in what the service or fetch said are escaped: one line', async () => {

@@ -156,6 +156,8 @@ describe('every option is checked before any request', () => {
     [{ allowBrowser: true }, '"allowBrowser" is not an option; did you mean "dangerouslyAllowBrowser"?'],
     [{ maxBody: 1 }, '"maxBody" is not an option; did you mean "maxBodyBytes"?'],
     [{ signl: undefined }, '"signl" is not an option; did you mean "signal"?'],
+    // Nothing alike: the first name of the table.
+    [{ zzz: 1 }, '"zzz" is not an option; did you mean "baseUrl"?'],
   ])('%o is a TypeError stating the rule and what was received, before any request and leaving no timer', async (bad, message) => {
     vi.useFakeTimers();
     try {
