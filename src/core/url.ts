@@ -4,29 +4,17 @@ import { kindOf, UNSAFE } from './message.js';
 /** An id that is a path's dot segment, which URL parsers resolve away. */
 const DOTS = /^\.\.?$/;
 
-/** The last base URL string read and what it gave: calls with one base parse it once. */
-let last: { baseUrl: string; base: readonly [origin: string, path: string] } | undefined;
-
 /**
  * The origin and path (ending in `/`) of a base URL. A `TypeError` that says what is wrong unless it is an absolute
  * http(s) URL (which always has a host) without a query, which would be lost. The URL itself is never shown: its user
  * info, query or fragment may hold a secret. User info and a fragment are dropped.
  */
-export function baseOf(baseUrl: unknown): readonly [origin: string, path: string] {
-  // A pure function's memo, not configuration: the same string always gives the same frozen answer.
-  // Stryker disable next-line ConditionalExpression: without the memo (false) every answer is the same, only slower.
-  if (last && baseUrl === last.baseUrl) return last.base;
+export function baseOf(baseUrl: unknown): [origin: string, path: string] {
   let url: URL | undefined;
   try {
     if (typeof baseUrl === 'string' || baseUrl instanceof URL) url = new URL(baseUrl);
   } catch {}
-  if (url && /^https?:/.test(url.protocol) && !url.search) {
-    const base = Object.freeze([url.origin, url.pathname.replace(/\/?$/, '/')] as const);
-    // A URL object can change after it was read: only strings are remembered.
-    // Stryker disable next-line ConditionalExpression,StringLiteral: remembering nothing (false, '') only costs time.
-    if (typeof baseUrl === 'string') last = { baseUrl, base };
-    return base;
-  }
+  if (url && /^https?:/.test(url.protocol) && !url.search) return [url.origin, url.pathname.replace(/\/?$/, '/')];
   // A URL's protocol is its scheme and one colon (letters, digits, "+", "-", "."): no `$` is needed after it, and it
   // is safe to show.
   const received = !url
