@@ -1,7 +1,7 @@
 import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 
 // The allow-list: what a customer may see of a record, rebuilt field by field from the service's documentation
-// (shared/api-spec.md §2), nested objects and line items included. Everything else is dropped: the fields only the
+// (docs/service.md), nested objects and line items included. Everything else is dropped: the fields only the
 // merchant may see (the payment instrument, order metadata, the session token) and every field the documentation
 // does not name, so a field the service adds tomorrow never reaches a customer until someone adds it here.
 // The JSON routes answer these objects and the pages render them: one view for both.
@@ -58,17 +58,17 @@ export const RECURRING_FIELDS = ['freeTrialDays', 'interval'] as const satisfies
 export const PRODUCT_FIELDS = ['productId', 'productName'] as const satisfies readonly (keyof Part<CheckoutSession['product']>)[];
 export const CUSTOMER_FIELDS = ['customerId', 'email'] as const satisfies readonly (keyof Part<CheckoutSession['customer']>)[];
 
-/** A line item as a customer sees it (spec §2.4, all of it). */
+/** A line item as a customer sees it (docs/service.md, "Line item", all of it). */
 export type ItemView = Picked<PriceDataItem, typeof ITEM_FIELDS>;
 
-/** An order as a customer sees it (spec §2.3 without `paymentMethod.paymentInstrumentId` and `metadata`). */
+/** An order as a customer sees it (docs/service.md, "Order", without `paymentMethod.paymentInstrumentId` and `metadata`). */
 export type OrderView = Picked<Order, typeof ORDER_FIELDS> & {
   createTime?: number | null;
   priceDataList?: ItemView[] | null;
   paymentMethod?: Picked<Part<Order['paymentMethod']>, typeof PAYMENT_METHOD_FIELDS> | null;
 };
 
-/** A checkout session as a customer sees it (spec §2.2 without `token`). */
+/** A checkout session as a customer sees it (docs/service.md, "Checkout session", without `token`). */
 export type SessionView = Picked<CheckoutSession, typeof SESSION_FIELDS> & {
   created?: string | null;
   expire?: string | null;

@@ -9,7 +9,7 @@ const MAX_ISSUES = 20;
  * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
  * messages that name the expected type and the kind of JSON value received, never the value (personal data).
  * Counts the issues as valibot raises them (a language of its own, so that no message an app registers with valibot
- * answers first and skips the count) and stops the parse at issue 21 (valibot's `abortEarly`, read by every object and array loop), so the answer
+ * answers first and skips the count) and stops the parse at the 21st issue (valibot's `abortEarly`, read by every object and array loop), so the answer
  * says `more` and no answer costs more than 21 issues. Returns `[output]` or `[undefined, issues, more]`.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {

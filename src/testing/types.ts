@@ -1,4 +1,4 @@
-/** A price-data item as the service sends it (spec §2.4). */
+/** A price-data item as the service sends it (docs/service.md, "Line item"). */
 export interface SandboxPriceDataItem {
   name?: string | null;
   unitAmount?: number | null;
@@ -8,7 +8,7 @@ export interface SandboxPriceDataItem {
   [field: string]: unknown;
 }
 
-/** An order as the service sends it (spec §2.3): `createTime` is epoch milliseconds. */
+/** An order as the service sends it (docs/service.md, "Order"): `createTime` is epoch milliseconds. */
 export interface SandboxOrder {
   orderId: string;
   merchantReferenceId?: string | null;
@@ -29,7 +29,7 @@ export interface SandboxOrder {
   [field: string]: unknown;
 }
 
-/** A checkout session as the service sends it (spec §2.2): `created` and `expire` are ISO 8601 UTC strings. */
+/** A checkout session as the service sends it (docs/service.md, "Checkout session"): `created` and `expire` are ISO 8601 UTC strings. */
 export interface SandboxCheckoutSession {
   sessionId: string;
   token?: string | null;

@@ -103,7 +103,7 @@ describe.skipIf(!available)('npm start', () => {
     const page = await context.newPage();
     const response = await page.goto(link);
     expect(response?.status()).toBe(200);
-    // The link shows the worker's Continue page; its button signs in (issue 9: no sign-in without a click).
+    // The link shows the worker's Continue page; its button signs in (no sign-in without a click).
     // The Continue page's script took the token out of the address bar (and its history entry) at once.
     expect(page.url()).toBe(new URL('/sign-in', link).href);
     await Promise.all([page.waitForURL(/\/orders\/ord_ada_1$/), page.getByRole('button', { name: 'Continue' }).click()]);

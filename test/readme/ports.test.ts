@@ -6,7 +6,8 @@ import { repoRoot, run } from '../shared/run.js';
 import { shippedDocs } from './readme.js';
 
 // One port story, decided once: the sandbox on 8790, the worker on 8787, the same in the CLI, the scripts and
-// every document. (0 asks for a free port; 5173 (Vite's default) is a front-end dev server's origin in examples.)
+// every document. (0 asks for a free port; 5173 (Vite's default) is a front-end dev server's origin in examples;
+// 3000 is happy-dom's default page origin; 9229 is the worker's debugger, which npm start sets explicitly.)
 const { app }: Packed = inject('packed');
 const constants = readFileSync(join(repoRoot, 'scripts/dev-vars.mjs'), 'utf8');
 const DOCUMENTS = [...shippedDocs(), 'worker/README.md', 'CONTRIBUTING.md', '.dev.vars.example', 'scripts/checkout-lookup.mjs', 'scripts/create.mjs'];
@@ -27,6 +28,6 @@ describe('ports', () => {
   test.each(DOCUMENTS)('%s names no other port', (file) => {
     const text = readFileSync(join(repoRoot, file), 'utf8');
     const ports = [...text.matchAll(/(?:127\.0\.0\.1|localhost):(\d+)|--port[ =](\d+)|-p (\d+)\b/g)].map((m) => Number(m[1] ?? m[2] ?? m[3]));
-    for (const port of ports) expect([0, 5173, 8787, 8790], `${file} names port ${port}`).toContain(port);
+    for (const port of ports) expect([0, 3000, 5173, 8787, 8790, 9229], `${file} names port ${port}`).toContain(port);
   });
 });

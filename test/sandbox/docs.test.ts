@@ -112,12 +112,13 @@ test('the Node versions of "What each part needs" are those the packages require
     peerDependencies: Record<string, string>;
   };
   const row = (part: string) => needs.split('\n').find((line) => line.startsWith(`| ${part}`)) ?? '';
-  expect(own.engines.node).toBe('>=20');
-  expect(row('`checkout-lookup/testing` (')).toContain('Node 20 or later');
-  expect(row('`npx checkout-lookup-sandbox`')).toContain('Node 20 or later');
+  // The package's floor is the SDK's (AbortSignal.any); the sandbox's rows say the same.
+  expect(own.engines.node).toBe('>=20.3');
+  expect(row('`checkout-lookup/testing` (')).toContain('Node 20.3 or later');
+  expect(row('`npx checkout-lookup-sandbox`')).toContain('Node 20.3 or later');
   expect(pkg('@hono/node-server').engines.node).toBe('>=20');
   expect(own.peerDependencies['@hono/node-server']).toMatch(/^\^2\./);
-  expect(row('`checkout-lookup/testing/node`')).toContain('Node 20 or later, and `@hono/node-server` 2');
+  expect(row('`checkout-lookup/testing/node`')).toContain('Node 20.3 or later, and `@hono/node-server` 2');
   expect(pkg('msw').engines.node).toBe('>=22.12.0');
   expect(own.peerDependencies.msw).toMatch(/^\^3\./);
   expect(row('`checkout-lookup/testing/msw`')).toContain('`msw` 3 (an optional peer dependency), which needs **Node 22.12 or later**');

@@ -344,7 +344,7 @@ describe('validation is bounded: at most 20 issues', () => {
       /^GET \/api\/order\/ord_1: priceDataList\.0: expected Object, received number, .* \(and more\) after 1 attempt in \d+ ms$/,
     );
     expect(error.message.length).toBeLessThan(2000);
-    // Before the cap: 520,000 issue objects and a 29 MB message. That the parse stops at issue 21 is counted, not
+    // Uncapped, this body would raise 520,000 issue objects and a 29 MB message. That the parse stops at the 21st issue is counted, not
     // timed, in 'the parse stops at the 21st issue: the items after it are never read' below (21 of 1,000 read).
   });
 
