@@ -10,6 +10,20 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+/** A served sandbox whose requests' signals are kept, to see when the server notices a client going away. */
+async function startRecordingSignals() {
+  const sandbox = createSandbox();
+  const signals: AbortSignal[] = [];
+  const server = await start({
+    ...sandbox,
+    fetch: (request: Request) => {
+      signals.push(request.signal);
+      return sandbox.fetch(request);
+    },
+  } as Sandbox);
+  return { sandbox, signals, server };
+}
+
 async function start(sandbox: Sandbox): Promise<SandboxServer> {
   const server = await serveSandbox(sandbox);
   servers.push(server);
@@ -115,15 +129,7 @@ describe('serveSandbox', () => {
   });
 
   test('stall: the server stops waiting once the client goes away, and close() does not hang', async () => {
-    const sandbox = createSandbox();
-    const signals: AbortSignal[] = [];
-    const server = await start({
-      ...sandbox,
-      fetch: (request: Request) => {
-        signals.push(request.signal);
-        return sandbox.fetch(request);
-      },
-    } as Sandbox);
+    const { sandbox, signals, server } = await startRecordingSignals();
     sandbox.fault({}, { kind: 'stall' });
     const controller = new AbortController();
     const response = await fetch(`${server.url}${ORDER}`, { headers: headers(sandbox), signal: controller.signal });
@@ -168,15 +174,7 @@ describe('serveSandbox', () => {
   });
 
   test('oversized: streams lazily, so a client that stops reading stops the production', async () => {
-    const sandbox = createSandbox();
-    const signals: AbortSignal[] = [];
-    const server = await start({
-      ...sandbox,
-      fetch: (request: Request) => {
-        signals.push(request.signal);
-        return sandbox.fetch(request);
-      },
-    } as Sandbox);
+    const { sandbox, signals, server } = await startRecordingSignals();
     const size = 256 * 1024 * 1024;
     sandbox.fault({}, { kind: 'oversized', bytes: size });
     const controller = new AbortController();
