@@ -7,7 +7,7 @@ export interface Deadline {
   readonly signal: AbortSignal;
   /** Rejects (with the abort event) when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
   readonly aborted: Promise<never>;
-  /** Clears the timer and lets go of the caller's signal; call it once the call has ended. */
+  /** Clears the timer and every listener, and lets go of a request held on `signal`; call it once the call has ended. */
   dispose(): void;
 }
 
@@ -15,20 +15,31 @@ export interface Deadline {
  * The deadline of one call, `ms` from now, and the caller's `signal`, as one signal. A caller's `AbortSignal` is
  * joined with `AbortSignal.any`, which adds no listener to it, so any number of calls can share it; a signal of
  * another kind (another realm, a DOM library) gets one listener, removed by `dispose`.
+ *
+ * The caller may hold the request in flight on `signal` (as `request`), which stays alive while the call runs;
+ * `dispose` lets go of it, since undici's finalizer holds the signal strongly and would keep that request forever.
  */
 export function deadline(ms: number, caller: CallerSignal | undefined): Deadline {
   const timer = new AbortController();
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
   if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
+  let stop!: (event: Event) => void;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = reject;
+  });
   aborted.catch(() => {});
+  signal.addEventListener('abort', stop);
   const fire = setTimeout(() => timer.abort(), ms);
   return {
     signal,
     aborted,
     dispose() {
       clearTimeout(fire);
+      // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
+      // caller's signal would stay in memory.
+      signal.removeEventListener('abort', stop);
+      delete (signal as { request?: Request }).request;
       // A no-op for a signal joined by AbortSignal.any, which got no listener.
       caller?.removeEventListener('abort', follow);
     },

@@ -92,9 +92,9 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         try {
           // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
           const request = new Request(origin + fullPath, { headers, signal, redirect: 'manual' });
-          // Held by the signal, which the deadline's timer keeps alive until the call ends: undici follows a Request's
-          // signal only through a weak reference, so once a garbage collection takes the Request an abort goes
-          // unheard and the socket stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
+          // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through a
+          // weak reference, so once a garbage collection takes the Request an abort goes unheard and the socket stays
+          // open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
           (signal as { request?: Request }).request = request;
           // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
           answer = await Promise.race([fetch(request), aborted]);
@@ -134,7 +134,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         }
         const answered: Record<string, string> = {};
         response.headers.forEach((value, name) => {
-          answered[name] = redact(value, key);
+          answered[redact(name, key)] = redact(value, key);
         });
         const serviceMsg = msg ? redact(msg, key) : undefined;
         let what = `HTTP ${status}`;

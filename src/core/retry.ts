@@ -26,10 +26,9 @@ export function nextWait(error: unknown, attempt: number, msLeft: number, maxRet
   if (!(error instanceof ApiError || error instanceof NetworkError)) return undefined;
   // A failure code inside HTTP 2xx (status 200) is the service's final word, as is any other status not listed.
   if (error instanceof ApiError && !RETRIED_STATUSES.includes(error.status)) return undefined;
-  // fetch resolved with something other than a Response (no failure to copy as the cause): it would again.
-  if (error instanceof NetworkError && !error.cause) return undefined;
-  // A CORS refusal that says so: the same request is refused again.
-  if (error instanceof NetworkError && CORS_REFUSAL.test(error.cause!.message)) return undefined;
+  // A network failure the same request meets again: fetch resolved with something other than a Response (there was
+  // no failure to copy as the cause), or a CORS refusal that says so.
+  if (error instanceof NetworkError && (!error.cause || CORS_REFUSAL.test(error.cause.message))) return undefined;
   const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
   const wait = (error as ApiError).retryAfter ?? (step / 2) * (1 + Math.random());
   // A wait (a Retry-After included) that leaves the retry no time: the caller gets this failure now, rather than a

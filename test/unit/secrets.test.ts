@@ -177,6 +177,7 @@ describe('the API key never leaves in an error', () => {
     'a 500 whose msg echoes the key': () => envelope(null, { status: 500, code: 500, msg: `bad key ${KEY}` }),
     'an envelope failure whose msg echoes the key': () => envelope(null, { code: 401, msg: `invalid X-API-KEY: ${KEY}` }),
     'a 503 whose headers echo the key': () => new Response(null, { status: 503, headers: { 'x-echo-api-key': KEY, 'x-request-id': KEY } }),
+    'a 503 with a header named after the key': () => new Response(null, { status: 503, headers: { [`x-${KEY}`]: '1' } }),
     'a wrong shape': () => envelope({ ...order, orderId: 5 }),
     'a body that is not JSON and holds the key': () => new Response(`<p>${KEY}</p>`),
     'a network failure': () => {
