@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sleep } from '../../src/core/sleep.js';
 import { ApiError, getOrder, OrderSchema, TimeoutError } from '../../src/index.js';
@@ -263,6 +264,29 @@ describe("the caller's signal", () => {
       expect(warnings).toEqual([]);
     } finally {
       process.off('warning', warned);
+    }
+  });
+
+  test('once a call ends, its joined signal keeps none of its listeners and holds no request (test/integration/requests-freed.test.ts)', async () => {
+    const joined: AbortSignal[] = [];
+    const any = AbortSignal.any;
+    vi.spyOn(AbortSignal, 'any').mockImplementation((signals) => {
+      const signal = any.call(AbortSignal, signals);
+      joined.push(signal);
+      // The call's own listener is the first one added; the runtime's Request adds one of its own after it.
+      const own = vi.spyOn(signal, 'addEventListener');
+      Object.assign(signal, { own });
+      return signal;
+    });
+    const caller = new AbortController();
+    await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { signal: caller.signal }));
+    await getOrder('ord_1', options(recordingFetch(status(404)).fetch, { signal: caller.signal })).catch(() => {});
+    expect(joined).toHaveLength(2);
+    for (const signal of joined) {
+      const [type, listener] = (signal as unknown as { own: { mock: { calls: [string, unknown][] } } }).own.mock.calls[0]!;
+      expect(type).toBe('abort');
+      expect(getEventListeners(signal, 'abort')).not.toContain(listener);
+      expect(signal).not.toHaveProperty('request');
     }
   });
 
