@@ -57,8 +57,7 @@ export const CONTENDERS = {
   'by hand':
     "a careful client with getOrder's guarantees: the id encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end, text() + JSON.parse, the envelope check (HTTP 2xx, code 0 or 200) and v.safeParse(OrderSchema)",
   'by hand, Request': 'by hand, but fetch(new Request(url, init)) as the SDK calls it',
-  'by hand, readText': "by hand, but the SDK's readText(…, native = true) (one go, Content-Length checked) instead of text()",
-  'by hand, streamed': "by hand, but the SDK's readText(…, native = false) (chunk by chunk, counted) instead of text()",
+  'by hand, readText': "by hand, but the SDK's readText (the chunks counted against the cap, decoded once) instead of text()",
   getOrder: 'getOrder(id, { baseUrl, apiKey }) from dist/',
   'getOrder, injected fetch': 'getOrder with fetch: (input, init) => fetch(input, init) (the SDK may not trust its framing)',
 };
@@ -127,8 +126,7 @@ export async function contenders(baseUrl, variants = {}) {
     };
   const careful = byHand();
   const request = byHand((target, init) => fetch(new Request(target, init)));
-  const readOneGo = byHand(undefined, (response) => readText(response, CAP, never, true));
-  const readStreamed = byHand(undefined, (response) => readText(response, CAP, never, false));
+  const readCounted = byHand(undefined, (response) => readText(response, CAP, never));
   const calls = {
     bare: async () => check((await (await fetch(url, { headers: headers() })).json()).data),
     schema: async () => {
@@ -138,8 +136,7 @@ export async function contenders(baseUrl, variants = {}) {
     deadline: () => withDeadline((signal) => fetch(url, { headers: headers(), signal })),
     'by hand': async () => check(await careful()),
     'by hand, Request': async () => check(await request()),
-    'by hand, readText': async () => check(await readOneGo()),
-    'by hand, streamed': async () => check(await readStreamed()),
+    'by hand, readText': async () => check(await readCounted()),
     getOrder: async () => check(await getOrder(ID, options)),
     'getOrder, injected fetch': async () => check(await getOrder(ID, injected)),
   };
@@ -231,8 +228,7 @@ const ELEMENTS = {
   'deadline (AbortController + timer + signal, over bare)': ['deadline', 'bare'],
   'the careful client over bare (by hand minus bare)': [BASELINE, 'bare'],
   'a Request object (fetch(new Request(url, init)) over fetch(url, init))': ['by hand, Request', BASELINE],
-  "the SDK's readText in one go over text()": ['by hand, readText', BASELINE],
-  "the SDK's readText streamed over text()": ['by hand, streamed', BASELINE],
+  "the SDK's readText over text()": ['by hand, readText', BASELINE],
   "the SDK's own overhead (getOrder minus by hand)": ['getOrder', BASELINE],
   'an injected fetch (getOrder with it minus getOrder)': ['getOrder, injected fetch', 'getOrder'],
 };
