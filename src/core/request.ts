@@ -44,6 +44,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   /** Where the call goes, as errors and events show it: the path redacted once, when first needed. */
   const where = () => (shown ??= { method: 'GET', origin, path: redact(fullPath, key) });
   // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
+  // Stryker disable next-line StringLiteral: written by every failure before it is read.
   let said = '';
   let last: LookupError | undefined;
   // Stryker disable next-line StringLiteral: read only once `last` is set, and set with it.

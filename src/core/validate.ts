@@ -14,8 +14,8 @@ const MAX_ISSUES = 20;
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
-  // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
   const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
+    // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
     lang: ' ',
     message: () => {
       if (++count > MAX_ISSUES) config.abortEarly = true;

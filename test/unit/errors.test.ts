@@ -367,10 +367,26 @@ describe('messages are one line, say what came, and quote at most 200 characters
   });
 
   test('a 3xx says it was not followed', async () => {
-    const answer = async () => new Response(null, { status: 307, headers: { Location: 'https://elsewhere.test/' } });
+    for (const status of [300, 307]) {
+      const answer = async () => new Response(null, { status, headers: { Location: 'https://elsewhere.test/' } });
+      const error = (await failure(getOrder('ord_1', options(answer)))) as ApiError;
+      expect(error.message).toMatch(new RegExp(`^GET /api/order/ord_1: HTTP ${status} \\(not followed\\) after 1 attempt in \\d+ ms$`));
+      expect(error.headers.location).toBe('https://elsewhere.test/');
+    }
+  });
+
+  test('a failure code inside HTTP 200 is quoted as the service sent it, with no word of redirects', async () => {
+    const answer = async () => Response.json({ code: 401, msg: 'denied', data: null });
     const error = (await failure(getOrder('ord_1', options(answer)))) as ApiError;
-    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 307 \(not followed\) after 1 attempt in \d+ ms$/);
-    expect(error.headers.location).toBe('https://elsewhere.test/');
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 200 \(code 401\) "denied" after 1 attempt in \d+ ms$/);
+  });
+
+  test('without an apiKey, the message shows the path as it is', async () => {
+    const answer = async () => Response.json({ code: 404, msg: 'no such order', data: null }, { status: 404 });
+    const { apiKey: _, ...keyless } = options(answer);
+    const error = (await failure(getOrder('ord_1', keyless))) as ApiError;
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: HTTP 404 \(code 404\) "no such order" after 1 attempt/);
+    expect(error.path).toBe('/api/order/ord_1');
   });
 
   test("the service's msg is quoted to 200 characters, then …", async () => {

@@ -215,6 +215,7 @@ describe('the API key never leaves in part', () => {
     ['cut short at its end', KEY.slice(0, 20)],
     ['cut short at its start', KEY.slice(9)],
     ['a middle stretch of 12', KEY.slice(5, 17)],
+    ['its last 12 characters', KEY.slice(-12)],
     ['upper-cased', KEY.toUpperCase()],
     ['upper-cased and cut', KEY.toUpperCase().slice(3, 25)],
     ['twice, with text around', `x${KEY}y${KEY.slice(2, 30)}z`],
