@@ -4,10 +4,19 @@
 // order page and the home page (no lookup), and (2) latency at 1, 16 and 64 connections of the sandbox alone and of
 // the two routes, in alternating rounds, with the medians of the rounds' p50/p99 and the latency added over the
 // sandbox. Only 127.0.0.1; every process started here is stopped here; every wait has a deadline.
-// Run: npm run build && npx node bench/worker-load.mjs   (Node 24 via npx, as wrangler needs; BENCH_ROUNDS, default 3)
+//
+// (1) also measures a baseline: the worker of another commit of this repository, built from `git archive` and served
+// by a second workerd beside the first. The two alternate within each round (which one goes first alternates too),
+// and each round gives a ratio. CPU figures differ between machines and days by more than any change of the worker
+// (one commit measured 0.33 ms and, on another day, 1.16 ms for the JSON route), so the worker is held against its
+// baseline measured in the same run, never against a number.
+//
+// Run: npm run build && npx node bench/worker-load.mjs   (Node 24 via npx, as wrangler needs)
+//   BENCH_ROUNDS            rounds of (1) (default 7 with a baseline, 3 without); (2) has 3
+//   BENCH_WORKER_BASELINE   the baseline's git ref (default WORKER_BASELINE_REF), or `none`
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +26,24 @@ import { SignJWT } from 'jose';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const HOST = '127.0.0.1';
+/**
+ * The worker whose CPU per request this one must not exceed: the hand-written worker (if-chain routing, no
+ * framework) at the commit whose bench run gave the figures the worker's CPU target was set from (JSON route
+ * 0.33 ms, order page 0.40 ms, home page 0.10 ms, on that day's machine).
+ */
+export const WORKER_BASELINE_REF = 'bfa367d';
+const BASELINE = process.env.BENCH_WORKER_BASELINE ?? WORKER_BASELINE_REF;
 export const WORKER_LOAD = Object.freeze({
   levels: [
     { connections: 1, amount: 400 },
     { connections: 16, amount: 1600 },
     { connections: 64, amount: 3200 },
   ],
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  rounds: Number(process.env.BENCH_ROUNDS ?? (BASELINE === 'none' ? 3 : 7)),
+  latencyRounds: 3,
   cpuRequests: 3000,
   warmup: { connections: 16, amount: 300 },
+  baseline: BASELINE === 'none' ? undefined : BASELINE,
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)];
@@ -48,48 +66,80 @@ async function until(check, what, ms = 60_000) {
     if (Date.now() > deadline) throw new Error(`${what} not ready within ${ms} ms`);
   }
 }
+const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
+
+/** The deployable bundle of the worker in `source` (a checkout of this repository), written to `outDir`. */
+function bundle(source, outDir) {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', outDir], {
+    cwd: source,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 120_000,
+    env: WRANGLER_ENV,
+  });
+}
+
+/**
+ * The baseline's sources at `ref`, with this checkout's node_modules, and its package built: its worker imports the
+ * SDK by the package's own name, which resolves to its own dist/.
+ */
+function checkoutOf(ref, dir) {
+  mkdirSync(dir);
+  execFileSync('sh', ['-c', `git -C "${ROOT}" archive "$1" | tar -x -C "${dir}"`, 'sh', ref], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 60_000,
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/tsup/dist/cli-default.js')], { cwd: dir, stdio: 'ignore', timeout: 120_000 });
+  return dir;
+}
 
 export async function measureWorkerLoad(config = WORKER_LOAD) {
   const dir = mkdtempSync(join(tmpdir(), 'checkout-lookup-workerd-'));
   const children = [];
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', dir], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 120_000,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-    });
+    const builds = [{ name: 'this worker', bundle: join(dir, 'this') }];
+    bundle(ROOT, builds[0].bundle);
+    if (config.baseline !== undefined) {
+      const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', `${config.baseline}^{commit}`], { encoding: 'utf8' }).trim();
+      builds.push({ name: `baseline ${commit}`, bundle: join(dir, 'baseline'), commit });
+      bundle(checkoutOf(commit, join(dir, 'baseline-source')), join(dir, 'baseline'));
+    }
     const [apiKey, authSecret] = [randomBytes(24).toString('base64url'), randomBytes(32).toString('base64url')];
-    const [sandboxPort, workerPort] = [await freePort(), await freePort()];
+    const sandboxPort = await freePort();
     // The sandbox in its own process, so it does not share an event loop with autocannon.
     const sandboxCode = `const { createSandbox } = await import(${JSON.stringify(join(ROOT, 'dist/testing/index.js'))});
       const { serveSandbox } = await import(${JSON.stringify(join(ROOT, 'dist/testing/node.js'))});
       await serveSandbox(createSandbox({ apiKey: ${JSON.stringify(apiKey)}, logLimit: 1 }), { hostname: '${HOST}', port: ${sandboxPort} });`;
     children.push(spawn(process.execPath, ['--input-type=module', '-e', sandboxCode], { stdio: 'ignore' }));
-    const text = (name, value) => `(name = "${name}", text = ${JSON.stringify(value)})`;
-    writeFileSync(
-      join(dir, 'config.capnp'),
-      `using Workerd = import "/workerd/workerd.capnp";
+    const sandbox = `http://${HOST}:${sandboxPort}`;
+    await until(async () => (await fetch(`${sandbox}/api/order/x`)).status > 0, 'the sandbox');
+
+    let runtimeErrors = 0;
+    for (const build of builds) {
+      const port = await freePort();
+      const text = (name, value) => `(name = "${name}", text = ${JSON.stringify(value)})`;
+      writeFileSync(
+        join(build.bundle, 'config.capnp'),
+        `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [ (name = "worker", worker = .worker), (name = "upstream", external = (address = "${HOST}:${sandboxPort}", http = ())) ],
-  sockets = [ (name = "http", address = "${HOST}:${workerPort}", http = (), service = "worker") ],
+  sockets = [ (name = "http", address = "${HOST}:${port}", http = (), service = "worker") ],
 );
 const worker :Workerd.Worker = (
   modules = [ (name = "index.js", esModule = embed "index.js") ],
   compatibilityDate = "2026-11-01",
-  bindings = [ ${text('API_BASE_URL', `http://${HOST}:${sandboxPort}`)}, ${text('API_KEY', apiKey)}, ${text('AUTH_SECRET', authSecret)}, (name = "UPSTREAM", service = "upstream") ],
+  bindings = [ ${text('API_BASE_URL', sandbox)}, ${text('API_KEY', apiKey)}, ${text('AUTH_SECRET', authSecret)}, (name = "UPSTREAM", service = "upstream") ],
 );`,
-    );
-    // stdout (the worker's log lines) is drained, not kept; the runtime's errors and warnings are counted.
-    const workerd = spawn(join(ROOT, 'node_modules/workerd/bin/workerd'), ['serve', join(dir, 'config.capnp')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let runtimeErrors = 0;
-    workerd.stderr.on('data', (chunk) => (runtimeErrors += (String(chunk).match(/error|warning/gi) ?? []).length));
-    children.push(workerd);
-    const [sandbox, origin] = [`http://${HOST}:${sandboxPort}`, `http://${HOST}:${workerPort}`];
-    await until(async () => (await fetch(`${sandbox}/api/order/x`)).status > 0, 'the sandbox');
-    await until(async () => (await fetch(`${origin}/`)).status === 200, 'workerd');
+      );
+      // stdout (the worker's log lines) is drained, not kept; the runtime's errors and warnings are counted.
+      const workerd = spawn(join(ROOT, 'node_modules/workerd/bin/workerd'), ['serve', join(build.bundle, 'config.capnp')], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      workerd.stderr.on('data', (chunk) => (runtimeErrors += (String(chunk).match(/error|warning/gi) ?? []).length));
+      children.push(workerd);
+      Object.assign(build, { origin: `http://${HOST}:${port}`, pid: workerd.pid });
+      await until(async () => (await fetch(`${build.origin}/`)).status === 200, `workerd (${build.name})`);
+    }
 
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -97,55 +147,85 @@ const worker :Workerd.Worker = (
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(authSecret));
-    // The pages' cookie is a session of the worker's own (its own typ, as POST /sign-in makes it), not a link token.
-    const session = await new SignJWT({})
+    // The pages' cookie is a sign-in of the worker's own (its own typ, as POST /sign-in makes it), not a link token.
+    const signIn = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'checkout-lookup-session+jwt' })
       .setSubject('cus_ada')
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(authSecret));
-    const targets = [
-      {
-        name: 'sandbox directly (GET /api/order/:id, X-API-KEY)',
-        kind: 'sandbox',
-        url: `${sandbox}/api/order/ord_ada_1`,
-        headers: () => ({ 'X-API-KEY': apiKey, 'X-Timestamp': String(Date.now()) }),
-      },
+    const routes = [
       {
         name: 'worker JSON route (GET /api/order/:id, Bearer)',
         kind: 'route',
-        url: `${origin}/api/order/ord_ada_1`,
+        path: '/api/order/ord_ada_1',
         headers: () => ({ Authorization: `Bearer ${token}` }),
       },
       {
         name: 'worker HTML page (GET /orders/:id, cookie)',
         kind: 'route',
-        url: `${origin}/orders/ord_ada_1`,
-        headers: () => ({ Cookie: `__Host-checkout-lookup=${session}`, 'Accept-Language': 'de-DE' }),
+        path: '/orders/ord_ada_1',
+        headers: () => ({ Cookie: `__Host-checkout-lookup=${signIn}`, 'Accept-Language': 'de-DE' }),
       },
-      { name: 'worker home page (GET /, no lookup)', kind: 'floor', url: `${origin}/`, headers: () => ({}) },
+      { name: 'worker home page (GET /, no lookup)', kind: 'floor', path: '/', headers: () => ({}) },
     ];
-    for (const target of targets) {
+    const at = (build, route) => ({ ...route, url: `${build.origin}${route.path}` });
+    const direct = {
+      name: 'sandbox directly (GET /api/order/:id, X-API-KEY)',
+      kind: 'sandbox',
+      url: `${sandbox}/api/order/ord_ada_1`,
+      headers: () => ({ 'X-API-KEY': apiKey, 'X-Timestamp': String(Date.now()) }),
+    };
+    const [current] = builds;
+    const targets = [direct, ...routes.map((route) => at(current, route))];
+    for (const target of [direct, ...builds.flatMap((build) => routes.map((route) => at(build, route)))]) {
       const probe = await fetch(target.url, { headers: target.headers() });
-      if (probe.status !== 200) throw new Error(`${target.name} answered ${probe.status}`);
+      if (probe.status !== 200) throw new Error(`${target.name} (${target.url}) answered ${probe.status}`);
       await load(target, config.warmup);
     }
 
-    // (1) CPU per request inside workerd: its process's CPU time over a fixed number of requests.
-    const cpu = {};
-    for (const target of targets.filter((t) => t.kind !== 'sandbox')) {
-      const samples = [];
-      for (let round = 0; round < config.rounds; round += 1) {
-        const before = cpuTicks(workerd.pid);
-        const run = await load(target, { connections: 16, amount: config.cpuRequests });
-        samples.push(((cpuTicks(workerd.pid) - before) * TICK_MS) / run.answered);
+    // (1) CPU per request inside workerd: its process's CPU time over a fixed number of requests. With a baseline, the
+    // two builds take turns on each route, the first of a round alternating, and each round gives a ratio.
+    const samples = new Map(builds.map((build) => [build, new Map(routes.map((route) => [route, []]))]));
+    for (let round = 0; round < config.rounds; round += 1) {
+      for (const route of routes) {
+        for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+          const before = cpuTicks(build.pid);
+          const run = await load(at(build, route), { connections: 16, amount: config.cpuRequests });
+          samples
+            .get(build)
+            .get(route)
+            .push(((cpuTicks(build.pid) - before) * TICK_MS) / run.answered);
+        }
       }
-      cpu[target.name] = { cpuMsPerRequest: median(samples), samples };
+    }
+    const cpuOf = (build) =>
+      Object.fromEntries(
+        routes.map((route) => [route.name, { cpuMsPerRequest: median(samples.get(build).get(route)), samples: samples.get(build).get(route) }]),
+      );
+    const cpu = cpuOf(current);
+    let baseline;
+    if (builds.length > 1) {
+      const base = builds[1];
+      baseline = {
+        ref: config.baseline,
+        commit: base.commit,
+        cpu: cpuOf(base),
+        ratios: Object.fromEntries(
+          routes.map((route) => {
+            const perRound = samples
+              .get(current)
+              .get(route)
+              .map((ms, round) => ms / samples.get(base).get(route)[round]);
+            return [route.name, { median: median(perRound), perRound }];
+          }),
+        ),
+      };
     }
 
-    // (2) Latency, the targets alternating within each round at each level.
+    // (2) Latency of this worker, the targets alternating within each round at each level.
     const runs = new Map(targets.map((target) => [target, config.levels.map(() => [])]));
-    for (let round = 0; round < config.rounds; round += 1) {
+    for (let round = 0; round < config.latencyRounds; round += 1) {
       for (const [index, level] of config.levels.entries()) {
         for (const target of targets.slice(0, 3)) runs.get(target)[index].push(await load(target, level));
       }
@@ -154,6 +234,7 @@ const worker :Workerd.Worker = (
       config,
       runtime: execFileSync(join(ROOT, 'node_modules/workerd/bin/workerd'), ['--version'], { encoding: 'utf8' }).trim(),
       cpu,
+      ...(baseline ? { baseline } : {}),
       runtimeErrors,
       targets: [],
     };
@@ -173,10 +254,10 @@ const worker :Workerd.Worker = (
       });
       result.targets.push({ name: target.name, kind: target.kind, levels });
     }
-    const [direct, ...routes] = result.targets;
-    for (const target of routes) {
-      target.addedP50Ms = target.levels.map((level, index) => level.p50Ms - direct.levels[index].p50Ms);
-      target.addedP99Ms = target.levels.map((level, index) => level.p99Ms - direct.levels[index].p99Ms);
+    const [alone, ...viaWorker] = result.targets;
+    for (const target of viaWorker) {
+      target.addedP50Ms = target.levels.map((level, index) => level.p50Ms - alone.levels[index].p50Ms);
+      target.addedP99Ms = target.levels.map((level, index) => level.p99Ms - alone.levels[index].p99Ms);
     }
     return result;
   } finally {
@@ -214,6 +295,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   for (const [name, { cpuMsPerRequest, samples }] of Object.entries(result.cpu))
     console.log(`  ${f(cpuMsPerRequest)} ms  ${name}  [${samples.map((s) => s.toFixed(2)).join(', ')}]`);
+  if (result.baseline) {
+    console.log(
+      `\nBaseline ${result.baseline.ref} (${result.baseline.commit}), in the same rounds, and this worker over it (median of the rounds' ratios):`,
+    );
+    for (const [name, { cpuMsPerRequest, samples }] of Object.entries(result.baseline.cpu)) {
+      const ratio = result.baseline.ratios[name];
+      console.log(
+        `  ${f(cpuMsPerRequest)} ms  ${name}  [${samples.map((s) => s.toFixed(2)).join(', ')}]  ratio ${ratio.median.toFixed(3)}x [${ratio.perRound.map((r) => r.toFixed(2)).join(', ')}]`,
+      );
+    }
+  }
   console.log('\nLatency (ms): p50 / p99 at 1, 16, 64 connections; added = route minus the sandbox alone');
   for (const target of result.targets) {
     console.log(`  ${target.name}`);

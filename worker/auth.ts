@@ -61,7 +61,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
   if (!isCompactJws(token)) return { refused: 'invalid' };
   try {
-    const { payload, protectedHeader } = await jwtVerify(token, settings.authSecret, {
+    const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
       // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
@@ -115,7 +115,7 @@ export async function newSignIn(customer: Customer, settings: Settings, now = Da
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   if (!isCompactJws(token)) return undefined;
   try {
-    const { payload } = await jwtVerify(token, settings.authSecret, {
+    const { payload } = await jwtVerify(token, await hmacKey(settings.authSecret), {
       algorithms: ['HS256'],
       typ: SIGN_IN_TYPE,
       requiredClaims: ['exp', 'sub', 'iat'],
@@ -133,14 +133,27 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   }
 }
 
+// The HMAC key made from AUTH_SECRET, kept per isolate: given the secret's bytes, jose would import them anew on every
+// verification. The key itself is kept, never a promise of it (workerd ties a promise to the request that made it),
+// and a key holds nothing of any request.
+const HMAC_KEYS = new WeakMap<Uint8Array, CryptoKey>();
+
+async function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = HMAC_KEYS.get(secret);
+  if (key === undefined) {
+    // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
+    key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    HMAC_KEYS.set(secret, key);
+  }
+  return key;
+}
+
 // A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's
 // SignJWT would add about 4 KB (gzip) to the bundle for these few lines. jose verifies it like any other token.
 async function signHs256(header: object, payload: object, secret: Uint8Array): Promise<string> {
   const encoder = new TextEncoder();
   const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}`;
-  // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
-  const key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(input));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(input));
   return `${input}.${base64url.encode(new Uint8Array(signature))}`;
 }
 

@@ -34,10 +34,19 @@ export function sameCurrency(a: string, b: string): boolean {
   return a.toUpperCase() === b.toUpperCase();
 }
 
+// A currency's smallest unit, kept per code: `resolvedOptions()` builds a new object on every call.
+const MINOR_UNITS = new Map<string, number>();
+
 /** The currency's smallest unit (0.01 for EUR, 1 for JPY, 0.001 for KWD); 0.01 for a code this runtime does not know. */
 export function minorUnit(currency: string): number {
-  const digits = moneyFormat('en', currency)?.resolvedOptions().maximumFractionDigits ?? 2;
-  return 10 ** -digits;
+  const code = currency.toUpperCase();
+  let unit = MINOR_UNITS.get(code);
+  if (unit === undefined) {
+    unit = 10 ** -(moneyFormat('en', code)?.resolvedOptions().maximumFractionDigits ?? 2);
+    if (MINOR_UNITS.size >= MAX_CACHED) MINOR_UNITS.clear();
+    MINOR_UNITS.set(code, unit);
+  }
+  return unit;
 }
 
 /** A plain number in the reader's locale, with up to 6 decimals (exchange rates). */

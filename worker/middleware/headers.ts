@@ -21,6 +21,8 @@ const COMMON = {
   permissionsPolicy: { accelerometer: [], camera: [], geolocation: [], gyroscope: [], magnetometer: [], microphone: [], payment: [], usb: [] },
   // A page sets its own Content-Security-Policy (its images, its form, its script); the family's stands otherwise.
   overwrite: false,
+  // Nothing here sets `X-Powered-By`, so there is none to remove.
+  removePoweredBy: false,
 } satisfies Parameters<typeof secureHeaders>[0];
 
 /** The JSON family: an answer is never a document to render, so no scripts and no frames. */
