@@ -11,9 +11,15 @@
 // (one commit measured 0.33 ms and, on another day, 1.16 ms for the JSON route), so the worker is held against its
 // baseline measured in the same run, never against a number.
 //
+// (3) measures the worker's own code without HTTP: a third workerd runs a driver module beside both bundles and the
+// sandbox, and each request to it makes n calls of one bundle's fetch handler (the sandbox's fetch as UPSTREAM), so
+// the process's CPU time over it is the worker's code and the sandbox's, with no sockets or HTTP parsing; the two
+// builds alternate as in (1). Far less noisy than (1): it shows the worker's own cost and the change in it.
+//
 // Run: npm run build && npx node bench/worker-load.mjs   (Node 24 via npx, as wrangler needs)
 //   BENCH_ROUNDS            rounds of (1) (default 7 with a baseline, 3 without); (2) has 3
-//   BENCH_WORKER_BASELINE   the baseline's git ref (default WORKER_BASELINE_REF), or `none`
+//   BENCH_WORKER_BASELINE   the baseline: a git ref (default WORKER_BASELINE_REF), an absolute path of a checkout
+//                           with its package built, or `none`
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -22,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { SignJWT } from 'jose';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -42,6 +49,7 @@ export const WORKER_LOAD = Object.freeze({
   rounds: Number(process.env.BENCH_ROUNDS ?? (BASELINE === 'none' ? 3 : 7)),
   latencyRounds: 3,
   cpuRequests: 3000,
+  inProcessCalls: 2000,
   warmup: { connections: 16, amount: 300 },
   baseline: BASELINE === 'none' ? undefined : BASELINE,
 });
@@ -99,7 +107,11 @@ export async function measureWorkerLoad(config = WORKER_LOAD) {
   try {
     const builds = [{ name: 'this worker', bundle: join(dir, 'this') }];
     bundle(ROOT, builds[0].bundle);
-    if (config.baseline !== undefined) {
+    if (config.baseline?.startsWith('/')) {
+      // A directory: a checkout of this repository, built as it is (its dist/ included).
+      builds.push({ name: `baseline ${config.baseline}`, bundle: join(dir, 'baseline'), commit: config.baseline });
+      bundle(config.baseline, join(dir, 'baseline'));
+    } else if (config.baseline !== undefined) {
       const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', `${config.baseline}^{commit}`], { encoding: 'utf8' }).trim();
       builds.push({ name: `baseline ${commit}`, bundle: join(dir, 'baseline'), commit });
       bundle(checkoutOf(commit, join(dir, 'baseline-source')), join(dir, 'baseline'));
@@ -230,11 +242,14 @@ const worker :Workerd.Worker = (
         for (const target of targets.slice(0, 3)) runs.get(target)[index].push(await load(target, level));
       }
     }
+    // (3) The worker's own code, in-process.
+    const inProcess = await measureInProcess(builds, routes, { apiKey, authSecret }, config, dir);
     const result = {
       config,
       runtime: execFileSync(join(ROOT, 'node_modules/workerd/bin/workerd'), ['--version'], { encoding: 'utf8' }).trim(),
       cpu,
       ...(baseline ? { baseline } : {}),
+      inProcess,
       runtimeErrors,
       targets: [],
     };
@@ -263,6 +278,104 @@ const worker :Workerd.Worker = (
   } finally {
     for (const child of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The driver of (3): POST /setup with the secrets, then GET /run?build=&route=&n= makes n calls of that bundle's
+// fetch handler and answers the bytes read (every answer must be a 200).
+const DRIVER = `import * as builds from './builds.js';
+import { createSandbox } from './sandbox.js';
+let state;
+export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    if (url.pathname === '/setup') {
+      const secrets = await request.json();
+      const sandbox = createSandbox({ apiKey: secrets.apiKey, logLimit: 1 });
+      const env = { API_BASE_URL: 'http://sandbox.test', API_KEY: secrets.apiKey, AUTH_SECRET: secrets.authSecret, UPSTREAM: { fetch: (r) => sandbox.fetch(r) } };
+      state = { env };
+      return new Response('ready');
+    }
+    const { env } = state;
+    const app = builds[url.searchParams.get('build')];
+    const headers = JSON.parse(url.searchParams.get('headers'));
+    const target = 'http://worker.test' + url.searchParams.get('path');
+    const context = { waitUntil() {}, passThroughOnException() {} };
+    let bytes = 0;
+    for (let i = Number(url.searchParams.get('n')); i > 0; i -= 1) {
+      const response = await app.fetch(new Request(target, { headers }), env, context);
+      if (response.status !== 200) return new Response('status ' + response.status, { status: 500 });
+      bytes += (await response.arrayBuffer()).byteLength;
+    }
+    return new Response(String(bytes));
+  },
+};`;
+
+/** (3): the builds' fetch handlers called in one workerd, no HTTP; CPU per call, rounds alternating the builds. */
+async function measureInProcess(builds, routes, secrets, config, dir) {
+  const home = join(dir, 'in-process');
+  mkdirSync(home);
+  await build({
+    entryPoints: [join(ROOT, 'dist/testing/index.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    outfile: join(home, 'sandbox.js'),
+    logLevel: 'warning',
+  });
+  const names = builds.map((_, index) => `build${index}`);
+  writeFileSync(join(home, 'builds.js'), names.map((name) => `export { default as ${name} } from './${name}.js';`).join('\n'));
+  for (const [index, b] of builds.entries()) writeFileSync(join(home, `${names[index]}.js`), readFileSync(join(b.bundle, 'index.js')));
+  writeFileSync(join(home, 'driver.js'), DRIVER);
+  const port = await freePort();
+  const modules = ['driver', 'builds', 'sandbox', ...names].map((name) => `(name = "${name}.js", esModule = embed "${name}.js")`).join(', ');
+  writeFileSync(
+    join(home, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "driver", worker = .driver) ],
+  sockets = [ (name = "http", address = "${HOST}:${port}", http = (), service = "driver") ],
+);
+const driver :Workerd.Worker = ( modules = [ ${modules} ], compatibilityDate = "2026-11-01" );`,
+  );
+  const workerd = spawn(join(ROOT, 'node_modules/workerd/bin/workerd'), ['serve', join(home, 'config.capnp')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const origin = `http://${HOST}:${port}`;
+    await until(async () => (await fetch(`${origin}/setup`, { method: 'POST', body: JSON.stringify(secrets) })).ok, 'the in-process driver');
+    const run = async (index, route, n) => {
+      const query = new URLSearchParams({ build: names[index], path: route.path, headers: JSON.stringify(route.headers()), n: String(n) });
+      const answer = await fetch(`${origin}/run?${query}`);
+      if (!answer.ok) throw new Error(`in-process ${builds[index].name}, ${route.name}: ${await answer.text()}`);
+    };
+    const samples = builds.map(() => routes.map(() => []));
+    for (const [r, route] of routes.entries()) {
+      for (const index of builds.keys()) await run(index, route, config.inProcessCalls / 4);
+      for (let round = 0; round < config.rounds; round += 1) {
+        for (const index of round % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse()) {
+          const before = cpuTicks(workerd.pid);
+          await run(index, route, config.inProcessCalls);
+          samples[index][r].push(((cpuTicks(workerd.pid) - before) * TICK_MS * 1000) / config.inProcessCalls);
+        }
+      }
+    }
+    return builds.map((b, index) => ({
+      name: b.name,
+      routes: Object.fromEntries(
+        routes.map((route, r) => [
+          route.name,
+          {
+            cpuUsPerCall: median(samples[index][r]),
+            samples: samples[index][r],
+            ...(index === 0 ? {} : { ratios: samples[0][r].map((us, round) => us / samples[index][r][round]) }),
+          },
+        ]),
+      ),
+    }));
+  } finally {
+    workerd.kill('SIGTERM');
   }
 }
 
@@ -304,6 +417,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `  ${f(cpuMsPerRequest)} ms  ${name}  [${samples.map((s) => s.toFixed(2)).join(', ')}]  ratio ${ratio.median.toFixed(3)}x [${ratio.perRound.map((r) => r.toFixed(2)).join(', ')}]`,
       );
+    }
+  }
+  console.log("\nThe worker's own code in-process (CPU per call of the fetch handler, the sandbox in the same isolate, no HTTP):");
+  for (const build of result.inProcess) {
+    for (const [name, { cpuUsPerCall, samples, ratios }] of Object.entries(build.routes)) {
+      console.log(`  ${f(cpuUsPerCall)} µs  ${build.name}: ${name}  [${samples.map((s) => s.toFixed(0)).join(', ')}]`);
+      if (ratios) console.log(`           this worker over it: ${median(ratios).toFixed(3)}x [${ratios.map((r) => r.toFixed(2)).join(', ')}]`);
     }
   }
   console.log('\nLatency (ms): p50 / p99 at 1, 16, 64 connections; added = route minus the sandbox alone');
