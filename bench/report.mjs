@@ -184,7 +184,7 @@ ${table(['Entry', 'esbuild min', 'esbuild min+gzip', 'rollup min', 'rollup min+g
 ${size.failures.length === 0 ? 'Every limit met: PASS.' : `**FAILED**: ${size.failures.join('; ')}.`}`;
 }
 
-function workerSection({ runtime, config, cpu = {}, targets = [], runtimeErrors }) {
+function workerSection({ runtime, config, cpu = {}, baseline, inProcess = [], targets = [], runtimeErrors }) {
   const levels = targets.flatMap((t) =>
     t.levels.map((l, i) => [
       t.name,
@@ -205,9 +205,48 @@ ${table(
   Object.entries(cpu).map(([name, c]) => [name, `${f(c.cpuMsPerRequest, 3)} ms`, c.samples.map((x) => x.toFixed(3)).join(', ')]),
 )}
 
+${baselineSection(baseline, cpu)}
+
+${inProcessSection(inProcess, config)}
+
 Latency at 1, 16 and 64 connections, the sandbox alone and the two routes alternating within each round; "added" is the route's p50 / p99 minus the sandbox's alone at the same level (medians of separate runs, so an added p99 can come out negative: noise of a shared machine, not a saving).
 
 ${table(['Target', 'Connections', 'p50', 'p99', 'Requests/s', 'Added p50 / p99', 'non-2xx / errors / timeouts'], levels)}`;
+}
+
+const ratioMedian = (ratios) => [...ratios].sort((a, b) => a - b)[(ratios.length - 1) >> 1];
+
+function baselineSection(baseline, cpu) {
+  if (baseline === undefined) return 'No baseline worker was measured in this run.';
+  const rows = Object.entries(baseline.cpu).map(([name, b]) => {
+    const { median, perRound } = baseline.ratios[name];
+    return [
+      name,
+      `${f(cpu[name]?.cpuMsPerRequest, 3)} ms`,
+      `${f(b.cpuMsPerRequest, 3)} ms`,
+      `${f(median, 3)}×`,
+      perRound.map((r) => r.toFixed(2)).join(', '),
+    ];
+  });
+  return `The baseline: the worker at \`${baseline.commit}\` (\`${baseline.ref}\`), built and served by a second workerd in the same rounds, the two taking turns on each route (the first of a round alternating). The target: this worker's CPU per request does not rise above the baseline's, both measured here; absolute figures move between machines and days by more than any change of the worker.
+
+${table(['Route', 'This worker', 'Baseline', 'This over baseline (median of rounds)', 'Ratio per round'], rows)}`;
+}
+
+function inProcessSection(inProcess, config) {
+  if (inProcess.length === 0) return '';
+  const [current, ...others] = inProcess;
+  const rows = Object.entries(current.routes).map(([name, c]) => [
+    name,
+    `${f(c.cpuUsPerCall, 0)} µs`,
+    ...others.flatMap((o) => [
+      `${f(o.routes[name].cpuUsPerCall, 0)} µs`,
+      `${f(ratioMedian(o.routes[name].ratios), 3)}× [${o.routes[name].ratios.map((r) => r.toFixed(2)).join(', ')}]`,
+    ]),
+  ]);
+  return `The worker's own code, without HTTP: one workerd runs a driver beside ${others.length === 0 ? 'the bundle' : 'both bundles'} and the sandbox, and each request to it makes ${f(config?.inProcessCalls, 0)} calls of one bundle's fetch handler (the sandbox's fetch as \`UPSTREAM\`); CPU per call is the process's CPU time over them, so it holds the worker's code and the sandbox's, and no sockets or HTTP parsing.
+
+${table(['Route', 'This worker, per call', ...others.flatMap((o) => [o.name, 'This over it (median of rounds) [per round]'])], rows)}`;
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
