@@ -249,7 +249,20 @@ describe('sign-out from the sign-in pages', () => {
     const [pair, ...attributes] = (out.headers['set-cookie'] as string[])[0]!.split('; ');
     expect(pair).toBe(`${SIGN_IN_COOKIE}=`);
     expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax', 'Secure']);
-    expect(out.headers['clear-site-data']).toBe('"cookies"');
     expect(out.body).not.toContain('href="/sign-out"');
+  });
+
+  test('sign-out answers carry no Clear-Site-Data, which would clear the cookies of every site under the same domain', async () => {
+    const signedIn = signInOf((await signIn(stack, await stack.token('cus_ada'))).headers['set-cookie']);
+    for (const cookie of [signedIn.pair, undefined]) {
+      const out = await stack.send('/sign-out', {
+        method: 'POST',
+        headers: { Origin: stack.url, 'Sec-Fetch-Site': 'same-origin', ...(cookie === undefined ? {} : { Cookie: cookie }) },
+      });
+      expect(out.status).toBe(200);
+      expect(out.headers['clear-site-data']).toBeUndefined();
+      expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;.*Max-Age=0`));
+    }
+    expect((await stack.send('/sign-out')).headers['clear-site-data']).toBeUndefined();
   });
 });

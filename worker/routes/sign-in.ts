@@ -170,8 +170,9 @@ export async function signOut(c: AppContext): Promise<Response> {
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
   if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
-  // Browsers that support it also drop anything else this origin stored.
-  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
+  // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
+  // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
+  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie() });
 }
 
 /**
