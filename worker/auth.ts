@@ -49,10 +49,9 @@ export type LinkCheck = { readonly customer: Customer } | { readonly refused: Re
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp` and `sub`
+ * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp`, `sub` and `iat`
  * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, a lifetime
- * (`exp - iat`, or `exp - now` without `iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the
- * customer's last sign-out.
+ * (`exp - iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the customer's last sign-out.
  *
  * @returns The customer, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
  * signature is good: they tell nothing its holder could not read in it.
@@ -64,7 +63,8 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
       // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
       algorithms: ['HS256'],
-      requiredClaims: ['exp', 'sub'],
+      // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
+      requiredClaims: ['exp', 'sub', 'iat'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       currentDate: new Date(now),
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
@@ -72,12 +72,11 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     });
     if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
     const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return { refused: 'invalid' };
+    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return { refused: 'invalid' };
     // A token "issued" later than now (beyond the tolerance) was minted by a wrong clock or made to outlive its
     // intended lifetime: refused.
-    if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
-    const lifetime = exp - (iat ?? now / 1000);
-    if (lifetime > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
+    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return { refused: 'invalid' };
+    if (exp - iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
     if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
     return { customer: { id: sub, expires: exp } };
   } catch (error) {

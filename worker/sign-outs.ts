@@ -22,15 +22,13 @@ async function keyOf(customerId: string): Promise<string> {
  * Whether a token of the customer issued at `issuedAt` (its `iat`, seconds since the epoch) is ended by their last
  * sign-out. The worker's own sign-ins carry `iat` to the millisecond and are ended when issued up to the sign-out; a
  * shop's link carries whole seconds, so one issued in the second of the sign-out counts as after it (the shop may
- * hand the customer a new link at once). A token without `iat` cannot be placed, so it is ended while a sign-out is
- * kept.
+ * hand the customer a new link at once).
  */
-export async function signedOutSince(settings: Settings, customerId: string, issuedAt: number | undefined, own: boolean): Promise<boolean> {
+export async function signedOutSince(settings: Settings, customerId: string, issuedAt: number, own: boolean): Promise<boolean> {
   if (settings.signOuts === undefined) return false;
   const value = await settings.signOuts.get(await keyOf(customerId));
   if (value === null) return false;
   const at = Number(value) / 1000;
-  if (issuedAt === undefined) return true;
   return own ? issuedAt <= at : issuedAt < Math.floor(at);
 }
 

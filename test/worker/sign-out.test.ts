@@ -65,11 +65,6 @@ describe('with the SIGN_OUTS binding', () => {
   test('a sign-in link and a Bearer token issued before sign-out are refused; one issued after works', async () => {
     // Links carry whole seconds: this one is from a second before the sign-out.
     const before = await link(local, 'cus_ada', { iat: now() - 1 });
-    const withoutIat = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('cus_ada')
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(local.authSecret));
     await signOut(local, await signIn(local, await link(local, 'cus_ada')));
 
     const opened = await local.send(`/sign-in?${new URLSearchParams({ token: before, next: '/' })}`);
@@ -83,8 +78,6 @@ describe('with the SIGN_OUTS binding', () => {
     expect(posted.status).toBe(401);
     expect(posted.headers['set-cookie']).toBeUndefined();
     expect((await local.send('/api/order/ord_ada_1', { headers: bearer(before) })).status).toBe(401);
-    // A token without iat cannot be placed before or after the sign-out: refused while the sign-out is kept.
-    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(withoutIat) })).status).toBe(401);
 
     const after = await link(local, 'cus_ada');
     expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
