@@ -1,5 +1,6 @@
 import { base64url, jwtVerify } from 'jose';
 import type { Settings } from './env.js';
+import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
 
 // Sign-in links are minted on the merchant's servers; a few seconds of clock drift between them and the edge is
@@ -130,21 +131,6 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   } catch {
     return undefined;
   }
-}
-
-// The HMAC key made from AUTH_SECRET, kept per isolate: given the secret's bytes, jose would import them anew on every
-// verification. The key itself is kept, never a promise of it (workerd ties a promise to the request that made it),
-// and a key holds nothing of any request.
-const HMAC_KEYS = new WeakMap<Uint8Array, CryptoKey>();
-
-async function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = HMAC_KEYS.get(secret);
-  if (key === undefined) {
-    // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
-    key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    HMAC_KEYS.set(secret, key);
-  }
-  return key;
 }
 
 // A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
@@ -35,6 +36,21 @@ function signOut(local: Local, cookie: string) {
 }
 
 const order = (local: Local, cookie: string) => local.send('/orders/ord_ada_1', { headers: { Cookie: cookie } });
+
+/** Records the SIGN_OUTS binding's puts (passing them on) until `stop()`. */
+function recordPuts(local: Local) {
+  const kv = local.env.SIGN_OUTS as unknown as { put: (key: string, value: string, options?: unknown) => Promise<void> };
+  const put = kv.put;
+  const calls: { key: string; value: string; options: unknown }[] = [];
+  kv.put = async (key, value, options) => {
+    calls.push({ key, value, options });
+    await put(key, value, options);
+  };
+  const stop = () => {
+    kv.put = put;
+  };
+  return { calls, stop };
+}
 
 describe('with the SIGN_OUTS binding', () => {
   let local: Local;
@@ -101,25 +117,66 @@ describe('with the SIGN_OUTS binding', () => {
     expect((await local.send('/orders/ord_grace_1', { headers: { Cookie: grace } })).status).toBe(200);
   });
 
-  test('the entry holds no customer id and expires after the longest link or sign-in could live', async () => {
-    const kv = local.env.SIGN_OUTS as unknown as { entries: Map<string, string>; put: unknown };
-    const puts: { key: string; value: string; options: unknown }[] = [];
-    const put = kv.put as (key: string, value: string, options?: unknown) => Promise<void>;
-    kv.put = async (key: string, value: string, options?: unknown) => {
-      puts.push({ key, value, options });
-      await put(key, value, options);
+  test("the entry's key is an HMAC of the customer id with AUTH_SECRET: without the secret, no list of ids reverses it", async () => {
+    const keyOf = async (stack: Local, sub: string) => {
+      const puts = recordPuts(stack);
+      try {
+        await signOut(stack, await signIn(stack, await link(stack, sub)));
+      } finally {
+        puts.stop();
+      }
+      expect(puts.calls).toHaveLength(1);
+      return puts.calls[0]!.key;
     };
+    const other = startLocal();
+    try {
+      const key = await keyOf(local, 'cus_ada');
+      expect(key).toMatch(/^signed-out:[0-9a-f]{64}$/);
+      expect(key).not.toContain(createHash('sha256').update('cus_ada').digest('hex'));
+      // The same customer under another AUTH_SECRET has another key; under the same secret, the same one.
+      expect(await keyOf(other, 'cus_ada')).not.toBe(key);
+      expect(await keyOf(local, 'cus_ada')).toBe(key);
+      expect(await keyOf(local, 'cus_grace')).not.toBe(key);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('the entry holds no customer id and its value is the time of the sign-out', async () => {
+    const puts = recordPuts(local);
     try {
       const started = Date.now();
       await signOut(local, await signIn(local, await link(local, 'cus_ada')));
-      expect(puts).toHaveLength(1);
-      expect(puts[0]!.key).toMatch(/^signed-out:[0-9a-f]{64}$/);
-      expect(puts[0]!.key).not.toContain('cus_ada');
-      expect(Number(puts[0]!.value)).toBeGreaterThanOrEqual(started);
+      expect(puts.calls).toHaveLength(1);
+      expect(puts.calls[0]!.key).toMatch(/^signed-out:[0-9a-f]{64}$/);
+      expect(puts.calls[0]!.key).not.toContain('cus_ada');
+      expect(Number(puts.calls[0]!.value)).toBeGreaterThanOrEqual(started);
       // LINK_MAX_LIFETIME_SECONDS (7 days) outlives SESSION_MAX_AGE_SECONDS (12 hours), plus a minute.
-      expect(puts[0]!.options).toEqual({ expirationTtl: 7 * 24 * 3600 + 60 });
+      expect(puts.calls[0]!.options).toEqual({ expirationTtl: 7 * 24 * 3600 + 60 });
     } finally {
-      kv.put = put;
+      puts.stop();
+    }
+  });
+
+  test('the entry lasts the longer of LINK_MAX_LIFETIME_SECONDS and SESSION_MAX_AGE_SECONDS, plus a minute', async () => {
+    for (const [vars, ttl] of [
+      [{ SESSION_MAX_AGE_SECONDS: '600', LINK_MAX_LIFETIME_SECONDS: '900' }, 960],
+      [{ SESSION_MAX_AGE_SECONDS: '1200', LINK_MAX_LIFETIME_SECONDS: '900' }, 1260],
+      [{ SESSION_MAX_AGE_SECONDS: '10', LINK_MAX_LIFETIME_SECONDS: '20' }, 120],
+    ] as const) {
+      const stack = startLocal({ vars });
+      const puts = recordPuts(stack);
+      try {
+        const token = await new SignJWT({ iat: now(), exp: now() + 15 })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject('cus_ada')
+          .sign(new TextEncoder().encode(stack.authSecret));
+        await signOut(stack, await signIn(stack, token));
+        expect(puts.calls.map((call) => call.options)).toEqual([{ expirationTtl: ttl }]);
+      } finally {
+        puts.stop();
+        await stack.close();
+      }
     }
   });
 
