@@ -205,6 +205,102 @@ describe('without the SIGN_OUTS binding', () => {
   });
 });
 
+const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+
+/** The sign-out page's question and the page after signing out, in a language. */
+async function signOutWords(local: Local, language: string) {
+  const lang = { 'Accept-Language': language };
+  const question = await local.send('/sign-out', { headers: { ...lang, Cookie: await signIn(local, await link(local, 'cus_ada')) } });
+  const cookie = await signIn(local, await link(local, 'cus_ada'));
+  const after = await local.send('/sign-out', {
+    method: 'POST',
+    headers: { ...lang, Origin: local.url, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+  });
+  return { question: paragraph(question.body), after: paragraph(after.body), answer: after };
+}
+
+/** The first paragraph of a message page. */
+const paragraph = (body: string) => /<div class="message">.*?<p>(.*?)<\/p>/s.exec(body)?.[1] ?? '';
+
+describe('the sign-out pages say how far sign-out reaches', () => {
+  test('with SIGN_OUTS: on all devices, links already received stop working, ask the shop for a new link', async () => {
+    const local = startLocal();
+    try {
+      const english = await signOutWords(local, 'en');
+      expect(english.question).toContain('all devices');
+      expect(english.question).toContain('Links you already have will stop working');
+      expect(english.after).toContain('signed out on all devices');
+      expect(english.after).toContain('Ask the shop for a new link');
+      expect(english.after).not.toContain('Open a link from the shop');
+      // The link the customer signed in with is refused now, and its page does not send them back to it.
+      const used = await link(local, 'cus_ada', { iat: now() - 1 });
+      const refused = await local.send(`/sign-in?${new URLSearchParams({ token: used, next: '/' })}`);
+      expect(refused.status).toBe(401);
+      expect(paragraph(refused.body)).toContain('Ask the shop for a new one');
+      expect(paragraph(refused.body)).not.toContain('Open it from the shop again');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('without SIGN_OUTS: in this browser only', async () => {
+    const local = startLocal({ noSignOuts: true });
+    try {
+      const english = await signOutWords(local, 'en');
+      expect(english.question).toContain('in this browser');
+      expect(english.after).toContain('signed out in this browser');
+      expect(english.after).not.toContain('all devices');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('each language words the two reaches differently, and the sign-in refusal after a sign-out too', async () => {
+    const everywhere = startLocal();
+    const here = startLocal({ noSignOuts: true });
+    try {
+      for (const language of LANGUAGES) {
+        const [a, b] = [await signOutWords(everywhere, language), await signOutWords(here, language)];
+        expect([language, a.question === b.question, a.after === b.after]).toEqual([language, false, false]);
+        const failed = (local: Local) => local.send('/sign-in?token=x.y.z', { headers: { 'Accept-Language': language } });
+        expect([language, paragraph((await failed(everywhere)).body) === paragraph((await failed(here)).body)]).toEqual([language, false]);
+      }
+    } finally {
+      await everywhere.close();
+      await here.close();
+    }
+  });
+});
+
+describe('a sign-out that KV does not record', () => {
+  test('still clears the cookie, answers 200 with a page saying other devices may still be signed in, and logs the failure', async () => {
+    const local = startLocal();
+    const kv = local.env.SIGN_OUTS as unknown as { put: unknown };
+    const put = kv.put;
+    try {
+      const recorded = await signOutWords(local, 'en');
+      // Workers KV allows one write per second per key: a second put at once (a double click) is refused.
+      kv.put = async () => {
+        throw Object.assign(new Error('KV PUT failed: 429 Too Many Requests'), { name: 'KVError' });
+      };
+      for (const language of LANGUAGES) {
+        const { answer, after } = await signOutWords(local, language);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect((answer.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;.*Max-Age=0`));
+        expect([language, after === recorded.after]).toEqual([language, false]);
+        if (language === 'en') expect(after).toContain('other devices may still be signed in');
+      }
+      const line = local.logs.findLast((entry) => entry.route === '/sign-out' && entry.method === 'POST');
+      expect(line).toMatchObject({ status: 200, error: { name: 'KVError' } });
+      expect(JSON.stringify(line)).not.toContain('429 Too Many Requests');
+    } finally {
+      kv.put = put;
+      await local.close();
+    }
+  });
+});
+
 describe("the worker's own sign-in has no clock tolerance", () => {
   let local: Local;
   beforeAll(() => {

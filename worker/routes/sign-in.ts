@@ -7,7 +7,7 @@ import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { html } from 'hono/html';
 import { signInWords } from '../i18n/index.js';
-import type { Reader } from '../i18n/index.js';
+import type { Reach, Reader } from '../i18n/index.js';
 import { messagePage, page } from '../layout.js';
 import { recordSignOut } from '../sign-outs.js';
 
@@ -80,7 +80,7 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed);
+  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed[reach(c.get('settings'))]);
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
   const checked = await checkSignIn(form.get('token'), c.get('settings'));
@@ -98,7 +98,8 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 /** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
-  onError: (c) => signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed),
+  onError: (c) =>
+    signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed[reach((c as AppContext).get('settings'))]),
 });
 
 type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
@@ -130,7 +131,7 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? words.linkTooLarge
-          : reader.t.signInFailed;
+          : reader.t.signInFailed[reach(c.get('settings'))];
   return signInMessage(c, REFUSAL_STATUS[refused], text);
 }
 
@@ -138,6 +139,11 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
 function duration(seconds: number, reader: Reader): string {
   const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
   return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
+}
+
+/** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
+function reach(settings: Settings): keyof Reach<unknown> {
+  return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
 /** A one-message page, with the sign-out link when the reader is signed in. */
@@ -155,7 +161,7 @@ export function signOutPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const body = html`<div class="message">
 <h1>${reader.t.signOutTitle}</h1>
-<p>${reader.t.signOutText}</p>
+<p>${reader.t.signOutText[reach(c.get('settings'))]}</p>
 <form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
 </div>`;
   return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
@@ -163,16 +169,28 @@ export function signOutPage(c: AppContext): Promise<Response> {
 
 /**
  * `POST /sign-out` from this site: ends every sign-in and sign-in link of the customer issued until now, on every
- * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so.
+ * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so. When the sign-out cannot be recorded,
+ * the cookie is cleared all the same and the page says that other devices may still be signed in.
  */
 export async function signOut(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
+  const settings = c.get('settings');
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
-  if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
+  let words = reader.t.signedOut[reach(settings)];
+  if (customer !== undefined) {
+    try {
+      await recordSignOut(settings, customer.id);
+    } catch (error) {
+      // Workers KV takes one write per second per key (a double click writes twice) and can fail like any service.
+      // The log line gets the error's name only: its message may quote the key.
+      c.set('failure', { name: error instanceof Error ? error.name : typeof error });
+      words = reader.t.signedOutHereOnly;
+    }
+  }
   // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
   // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
-  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie() });
+  return messagePage(200, words, reader, settings, { 'Set-Cookie': clearedSignInCookie() });
 }
 
 /**
