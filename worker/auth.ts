@@ -96,15 +96,34 @@ export async function verifyBearer(token: string, settings: Settings, now = Date
   return 'customer' in checked ? checked.customer : undefined;
 }
 
+// The worker's sign-in header, and the length of an HS256 signature in base64url (32 bytes, 43 characters).
+const SIGN_IN_HEADER = base64url.encode(JSON.stringify({ alg: 'HS256', typ: SIGN_IN_TYPE }));
+const SIGNATURE_CHARS = 43;
+
+/** The worker's sign-in claims for a customer at `now`: `iat` to the millisecond, `exp` capped by the setting. */
+function signInClaims(customer: Customer, settings: Settings, now: number): { sub: string; iat: number; exp: number } {
+  return { sub: customer.id, iat: now / 1000, exp: Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge) };
+}
+
 /**
  * Makes the worker's own sign-in token for a customer: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now (to the
  * millisecond, so a sign-in right after a sign-out is not taken for one before it) and `exp` at the link's `exp` or
  * `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
  */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
-  const expires = Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge);
-  const token = await signHs256({ alg: 'HS256', typ: SIGN_IN_TYPE }, { sub: customer.id, iat: now / 1000, exp: expires }, settings.authSecret);
-  return { token, expires };
+  const claims = signInClaims(customer, settings, now);
+  return { token: await signHs256(SIGN_IN_HEADER, claims, settings.authSecret), expires: claims.exp };
+}
+
+/**
+ * The sign-in `newSignIn` would make at the same `now`, without signing it: when it expires, and its token's length
+ * in characters (all ASCII, so also its bytes), which follows from the claims alone.
+ */
+export function plannedSignIn(customer: Customer, settings: Settings, now = Date.now()): { expires: number; length: number } {
+  const claims = signInClaims(customer, settings, now);
+  const payloadBytes = new TextEncoder().encode(JSON.stringify(claims)).byteLength;
+  // Unpadded base64url: 4 characters per 3 bytes, the last group cut to the characters its bytes need.
+  return { expires: claims.exp, length: SIGN_IN_HEADER.length + 1 + Math.ceil((payloadBytes * 4) / 3) + 1 + SIGNATURE_CHARS };
 }
 
 /**
@@ -135,9 +154,9 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
 
 // A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's
 // SignJWT would add about 4 KB (gzip) to the bundle for these few lines. jose verifies it like any other token.
-async function signHs256(header: object, payload: object, secret: Uint8Array): Promise<string> {
+async function signHs256(encodedHeader: string, payload: object, secret: Uint8Array): Promise<string> {
   const encoder = new TextEncoder();
-  const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}`;
+  const input = `${encodedHeader}.${base64url.encode(JSON.stringify(payload))}`;
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(input));
   return `${input}.${base64url.encode(new Uint8Array(signature))}`;
 }

@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { bearer, expectNoSecrets, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
@@ -159,6 +159,19 @@ describe('links that live too long', () => {
     expect((await signIn(stack, decade)).status).toBe(401);
   });
 
+  test('the refusal page builds no number formatter of its own: the cap in words comes from the kept ones', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 8 * DAY });
+    expect((await openLink(stack, link, { 'Accept-Language': 'fr' })).body).toMatch(/7\sjours/);
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const again = await openLink(stack, link, { 'Accept-Language': 'fr' });
+      expect(again.body).toMatch(/7\sjours/);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+  });
+
   test('LINK_MAX_LIFETIME_SECONDS sets the cap, and the page says it in the reader’s language', async () => {
     const strict = startLocal({ vars: { LINK_MAX_LIFETIME_SECONDS: '3600' } });
     try {
@@ -213,6 +226,23 @@ describe('tokens too large', () => {
       expect(answer.body).toContain('<h1>Sign-in link too long</h1>');
       expect(answer.body).not.toContain('<form');
       expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  test('opening a link signs no token: only the button starts (and signs) a sign-in', async () => {
+    const link = await stack.token('cus_ada');
+    const large = await stack.token(`cus_${'a'.repeat(5000)}`);
+    const sign = vi.spyOn(crypto.subtle, 'sign');
+    // What the worker signs as tokens: JWS signing inputs, which begin with the header's base64url ("eyJ", `{"`).
+    const signedTokens = () => sign.mock.calls.filter(([, , data]) => new TextDecoder().decode(data as Uint8Array).startsWith('eyJ')).length;
+    try {
+      expect((await openLink(stack, link)).status).toBe(200);
+      expect((await openLink(stack, large)).status).toBe(400);
+      expect(signedTokens()).toBe(0);
+      expect((await signIn(stack, link)).status).toBe(303);
+      expect(signedTokens()).toBe(1);
+    } finally {
+      sign.mockRestore();
     }
   });
 

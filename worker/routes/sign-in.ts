@@ -1,10 +1,11 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { Customer, Refusal } from '../auth.js';
-import { checkLink, newSignIn } from '../auth.js';
+import type { LinkCheck, Refusal } from '../auth.js';
+import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
 import type { AppContext } from '../app.js';
 import { createMiddleware } from '../app.js';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
+import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
 import { signInWords } from '../i18n/index.js';
 import type { Reach, Reader } from '../i18n/index.js';
@@ -46,7 +47,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
   const token = c.req.query('token') ?? null;
-  const checked = await checkSignIn(token, settings);
+  const checked = await checkSignIn(token, settings, Date.now());
   if ('refused' in checked) return refusal(c, checked.refused);
 
   const switching = current !== undefined && current.id !== checked.customer.id;
@@ -83,9 +84,11 @@ export async function signIn(c: AppContext): Promise<Response> {
   if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed[reach(c.get('settings'))]);
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
-  const checked = await checkSignIn(form.get('token'), c.get('settings'));
+  const now = Date.now();
+  const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
   if ('refused' in checked) return refusal(c, checked.refused);
-  const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
+  const signIn = await newSignIn(checked.customer, c.get('settings'), now);
+  const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
   return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
 }
 
@@ -102,20 +105,21 @@ export const formLimit = bodyLimit({
     signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed[reach((c as AppContext).get('settings'))]),
 });
 
-type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
-
-/** The link's customer and the sign-in it would start, or why not: the link fails, or the sign-in would not fit a cookie. */
-async function checkSignIn(token: string | null, settings: Settings): Promise<SignInCheck> {
+/**
+ * The link's customer, when the sign-in it would start at `now` can start: the link passes, and that sign-in is not
+ * over already and fits a cookie. Its size is known without signing it (`plannedSignIn`): opening a link signs
+ * nothing.
+ */
+async function checkSignIn(token: string | null, settings: Settings, now: number): Promise<LinkCheck> {
   if (!token) return { refused: 'invalid' };
-  const checked = await checkLink(token, settings);
+  const checked = await checkLink(token, settings, now);
   if ('refused' in checked) return checked;
-  const now = Date.now();
-  const signIn = await newSignIn(checked.customer, settings, now);
+  const planned = plannedSignIn(checked.customer, settings, now);
   // A link inside the clock tolerance past its `exp` would make a sign-in that is over before it starts.
-  if (signIn.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
+  if (planned.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
   // A browser drops a cookie it cannot keep without a word, and the customer would land signed out: say so instead.
-  if (!fitsInCookie(signIn.token)) return { refused: 'too-large' };
-  return { customer: checked.customer, signIn };
+  if (!fitsInCookie(planned.length)) return { refused: 'too-large' };
+  return checked;
 }
 
 const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
@@ -137,8 +141,9 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
 function duration(seconds: number, reader: Reader): string {
-  const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
-  return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
+  const [unit, size] =
+    seconds % 86_400 === 0 ? (['day', 86_400] as const) : seconds % 3_600 === 0 ? (['hour', 3_600] as const) : (['minute', 60] as const);
+  return formatUnit(seconds / size, unit, reader.locale);
 }
 
 /** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
