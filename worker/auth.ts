@@ -46,7 +46,8 @@ export type LinkCheck = { readonly customer: Customer } | { readonly refused: Re
 
 // The worker's own sign-in token has its own `typ` (RFC 8725 §3.11, explicit typing): it can never pass as a sign-in
 // link, and a link (minted by the shop, `typ: JWT` or none) can never pass as the worker's sign-in, though one key
-// signs both. The value stays as deployed sign-ins carry it.
+// signs both. The value must not change: every sign-in already set as a cookie carries it, and a new value would
+// refuse them all.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**

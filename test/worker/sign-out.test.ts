@@ -11,12 +11,14 @@ import type { Local } from './in-process.js';
 const FORM = 'application/x-www-form-urlencoded';
 const now = () => Math.floor(Date.now() / 1000);
 
-/** A sign-in link's token issued now to the millisecond, so one minted right after a sign-out counts as after it. */
+/**
+ * A sign-in link's token issued now to the millisecond, so one minted right after a sign-out counts as after it, and
+ * valid for an hour; `claims` added or overriding.
+ */
 function link(local: Local, sub: string, claims: Record<string, unknown> = {}) {
-  return new SignJWT({ iat: Date.now() / 1000, ...claims })
+  return new SignJWT({ iat: Date.now() / 1000, exp: now() + 3600, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(sub)
-    .setExpirationTime('1h')
     .sign(new TextEncoder().encode(local.authSecret));
 }
 
