@@ -293,7 +293,7 @@ describe('a sign-out that KV does not record', () => {
         expect([language, after === recorded.after]).toEqual([language, false]);
         if (language === 'en') expect(after).toContain('other devices may still be signed in');
       }
-      const line = local.logs.findLast((entry) => entry.route === '/sign-out' && entry.method === 'POST');
+      const line = local.logs.filter((entry) => entry.route === '/sign-out' && entry.method === 'POST').at(-1);
       expect(line).toMatchObject({ status: 200, error: { name: 'KVError' } });
       expect(JSON.stringify(line)).not.toContain('429 Too Many Requests');
     } finally {
