@@ -1,5 +1,6 @@
 import { base64url, jwtVerify } from 'jose';
 import type { Settings } from './env.js';
+import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
 
 // Sign-in links are minted on the merchant's servers; a few seconds of clock drift between them and the edge is
@@ -45,14 +46,14 @@ export type LinkCheck = { readonly customer: Customer } | { readonly refused: Re
 
 // The worker's own sign-in token has its own `typ` (RFC 8725 §3.11, explicit typing): it can never pass as a sign-in
 // link, and a link (minted by the shop, `typ: JWT` or none) can never pass as the worker's sign-in, though one key
-// signs both. The value stays as deployed sign-ins carry it.
+// signs both. The value must not change: every sign-in already set as a cookie carries it, and a new value would
+// refuse them all.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp` and `sub`
+ * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp`, `sub` and `iat`
  * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, a lifetime
- * (`exp - iat`, or `exp - now` without `iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the
- * customer's last sign-out.
+ * (`exp - iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the customer's last sign-out.
  *
  * @returns The customer, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
  * signature is good: they tell nothing its holder could not read in it.
@@ -64,7 +65,8 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
       // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
       algorithms: ['HS256'],
-      requiredClaims: ['exp', 'sub'],
+      // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
+      requiredClaims: ['exp', 'sub', 'iat'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       currentDate: new Date(now),
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
@@ -72,12 +74,11 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     });
     if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
     const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return { refused: 'invalid' };
+    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return { refused: 'invalid' };
     // A token "issued" later than now (beyond the tolerance) was minted by a wrong clock or made to outlive its
     // intended lifetime: refused.
-    if (iat !== undefined && !(typeof iat === 'number' && iat <= now / 1000 + CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
-    const lifetime = exp - (iat ?? now / 1000);
-    if (lifetime > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
+    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return { refused: 'invalid' };
+    if (exp - iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
     if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
     return { customer: { id: sub, expires: exp } };
   } catch (error) {
@@ -96,15 +97,34 @@ export async function verifyBearer(token: string, settings: Settings, now = Date
   return 'customer' in checked ? checked.customer : undefined;
 }
 
+// The worker's sign-in header, and the length of an HS256 signature in base64url (32 bytes, 43 characters).
+const SIGN_IN_HEADER = base64url.encode(JSON.stringify({ alg: 'HS256', typ: SIGN_IN_TYPE }));
+const SIGNATURE_CHARS = 43;
+
+/** The worker's sign-in claims for a customer at `now`: `iat` to the millisecond, `exp` capped by the setting. */
+function signInClaims(customer: Customer, settings: Settings, now: number): { sub: string; iat: number; exp: number } {
+  return { sub: customer.id, iat: now / 1000, exp: Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge) };
+}
+
 /**
  * Makes the worker's own sign-in token for a customer: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now (to the
  * millisecond, so a sign-in right after a sign-out is not taken for one before it) and `exp` at the link's `exp` or
  * `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
  */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
-  const expires = Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge);
-  const token = await signHs256({ alg: 'HS256', typ: SIGN_IN_TYPE }, { sub: customer.id, iat: now / 1000, exp: expires }, settings.authSecret);
-  return { token, expires };
+  const claims = signInClaims(customer, settings, now);
+  return { token: await signHs256(SIGN_IN_HEADER, claims, settings.authSecret), expires: claims.exp };
+}
+
+/**
+ * The sign-in `newSignIn` would make at the same `now`, without signing it: when it expires, and its token's length
+ * in characters (all ASCII, so also its bytes), which follows from the claims alone.
+ */
+export function plannedSignIn(customer: Customer, settings: Settings, now = Date.now()): { expires: number; length: number } {
+  const claims = signInClaims(customer, settings, now);
+  const payloadBytes = new TextEncoder().encode(JSON.stringify(claims)).byteLength;
+  // Unpadded base64url: 4 characters per 3 bytes, the last group cut to the characters its bytes need.
+  return { expires: claims.exp, length: SIGN_IN_HEADER.length + 1 + Math.ceil((payloadBytes * 4) / 3) + 1 + SIGNATURE_CHARS };
 }
 
 /**
@@ -133,26 +153,11 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   }
 }
 
-// The HMAC key made from AUTH_SECRET, kept per isolate: given the secret's bytes, jose would import them anew on every
-// verification. The key itself is kept, never a promise of it (workerd ties a promise to the request that made it),
-// and a key holds nothing of any request.
-const HMAC_KEYS = new WeakMap<Uint8Array, CryptoKey>();
-
-async function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = HMAC_KEYS.get(secret);
-  if (key === undefined) {
-    // A copy: WebCrypto's types take an ArrayBuffer-backed view only (never a SharedArrayBuffer one).
-    key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    HMAC_KEYS.set(secret, key);
-  }
-  return key;
-}
-
 // A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's
 // SignJWT would add about 4 KB (gzip) to the bundle for these few lines. jose verifies it like any other token.
-async function signHs256(header: object, payload: object, secret: Uint8Array): Promise<string> {
+async function signHs256(encodedHeader: string, payload: object, secret: Uint8Array): Promise<string> {
   const encoder = new TextEncoder();
-  const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}`;
+  const input = `${encodedHeader}.${base64url.encode(JSON.stringify(payload))}`;
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(input));
   return `${input}.${base64url.encode(new Uint8Array(signature))}`;
 }

@@ -20,9 +20,9 @@ export function readSignInCookie(c: Context): string | undefined {
   return getCookie(c, NAME, 'host');
 }
 
-/** Whether a sign-in cookie with this value is small enough for every browser to keep it. */
-export function fitsInCookie(value: string): boolean {
-  return new TextEncoder().encode(`${SIGN_IN_COOKIE}=${value}`).byteLength <= MAX_COOKIE_BYTES;
+/** Whether a sign-in cookie whose value has this many bytes is small enough for every browser to keep it. */
+export function fitsInCookie(valueBytes: number): boolean {
+  return SIGN_IN_COOKIE.length + 1 + valueBytes <= MAX_COOKIE_BYTES;
 }
 
 /** `Set-Cookie` for a sign-in token, expiring with it. */

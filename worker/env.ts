@@ -37,7 +37,7 @@ export interface Settings {
   readonly shopUrl: string | undefined;
   /** Seconds a session lasts at most. */
   readonly sessionMaxAge: number;
-  /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` (or from now without one). */
+  /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
   readonly linkMaxLifetime: number;
   /** Origins images may come from; `undefined`: the hosts of the images each page shows. */
   readonly imageHosts: readonly string[] | undefined;

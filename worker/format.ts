@@ -54,6 +54,14 @@ export function formatNumber(value: number, locale: string): string {
   return cached(`r ${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 })).format(value);
 }
 
+/** A whole number of days, hours or minutes in words in the reader's language ("7 days", "12 Stunden"). */
+export function formatUnit(value: number, unit: 'day' | 'hour' | 'minute', locale: string): string {
+  return cached(
+    `u ${locale} ${unit}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }),
+  ).format(value);
+}
+
 /** A currency's name in the reader's language (`USD` → "US dollars"), or the code itself when unknown. */
 export function currencyName(code: string, locale: string): string {
   try {

@@ -41,12 +41,13 @@ const attacks: [string, (stack: Stack) => Promise<string>][] = [
       return `${header}.${payload}.${signature}`;
     },
   ],
-  ['an expired token', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() - 3600 })],
-  ['HS256 signed with another key', async () => sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', exp: now() + 3600 })],
-  ['HS512 with the right key', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 3600 }, 'HS512')],
-  ['no exp', async (s) => sign(s.authSecret, { sub: 'cus_ada' })],
-  ['no sub', async (s) => sign(s.authSecret, { exp: now() + 3600 })],
-  ['not yet valid (nbf in an hour)', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 7200, nbf: now() + 3600 })],
+  ['an expired token', async (s) => sign(s.authSecret, { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 })],
+  ['HS256 signed with another key', async () => sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now(), exp: now() + 3600 })],
+  ['HS512 with the right key', async (s) => sign(s.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 3600 }, 'HS512')],
+  ['no exp', async (s) => sign(s.authSecret, { sub: 'cus_ada', iat: now() })],
+  ['no sub', async (s) => sign(s.authSecret, { iat: now(), exp: now() + 3600 })],
+  ['no iat', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 3600 })],
+  ['not yet valid (nbf in an hour)', async (s) => sign(s.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 7200, nbf: now() + 3600 })],
   ['issued an hour in the future (iat)', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 7200, iat: now() + 3600 })],
   ['iat not a number', async (s) => sign(s.authSecret, { sub: 'cus_ada', exp: now() + 3600, iat: 'now' })],
   ['a valid token with padding appended', async (s) => `${await s.token('cus_ada')}==`],
@@ -133,7 +134,7 @@ describe('JSON routes: Authorization: Bearer', () => {
   });
 
   test('a token expired a few seconds ago is still accepted (clock tolerance)', async () => {
-    const token = await sign(stack.authSecret, { sub: 'cus_ada', exp: now() - 5 });
+    const token = await sign(stack.authSecret, { sub: 'cus_ada', iat: now() - 60, exp: now() - 5 });
     expect((await stack.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(200);
   });
 });
@@ -415,7 +416,7 @@ describe('with AUTH_ISSUER and AUTH_AUDIENCE set', () => {
   const claims = { sub: 'cus_ada', iss: 'https://shop.example', aud: 'checkout-lookup' };
 
   test('accepts the right issuer and audience', async () => {
-    const token = await sign(strict.authSecret, { ...claims, exp: now() + 60 });
+    const token = await sign(strict.authSecret, { ...claims, iat: now(), exp: now() + 60 });
     expect((await strict.send('/api/order/ord_ada_1', { headers: bearer(token) })).status).toBe(200);
   });
 
@@ -425,7 +426,7 @@ describe('with AUTH_ISSUER and AUTH_AUDIENCE set', () => {
     ['a wrong issuer', { iss: 'https://evil.example' }],
     ['no issuer', { iss: undefined }],
   ])('refuses %s', async (_name, change) => {
-    const token = await sign(strict.authSecret, { ...claims, ...change, exp: now() + 60 });
+    const token = await sign(strict.authSecret, { ...claims, ...change, iat: now(), exp: now() + 60 });
     const answer = await strict.send('/api/order/ord_ada_1', { headers: bearer(token) });
     expect(answer.status).toBe(401);
     expect(answer.headers['www-authenticate']).toContain('invalid_token');

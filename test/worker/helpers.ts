@@ -59,7 +59,6 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** A sign-in token for `sub`, HS256 with `authSecret`, issued now and valid for an hour; `claims` added or overriding. */
 /** The sign-in cookie's name and the sign-in's own `typ` (worker/cookies.ts, worker/auth.ts), spelled here as a client sees them. */
 export const SIGN_IN_COOKIE = '__Host-checkout-lookup';
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
@@ -78,6 +77,11 @@ export async function signInCookie(authSecret: string, sub: string, claims: Reco
   return `${SIGN_IN_COOKIE}=${token}`;
 }
 
+/**
+ * A sign-in link's token as a shop mints one (`typ: JWT`), HS256 with `authSecret`, for `sub`, with `iat` now in whole
+ * seconds and `exp` an hour later: also a Bearer token of the JSON routes. `claims` are added; `sub`, `iat` and `exp`
+ * always take these values.
+ */
 export function signToken(authSecret: string, sub: string, claims: Record<string, unknown> = {}): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { bearer, expectNoSecrets, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
@@ -136,9 +136,20 @@ describe('links that live too long', () => {
     expect(json.headers['www-authenticate']).toContain('invalid_token');
   });
 
-  test('without iat, the lifetime counts from now', async () => {
-    expect((await openLink(stack, await sign(stack.authSecret, { sub: 'cus_ada', exp: now() + 8 * DAY }))).status).toBe(401);
-    expect((await openLink(stack, await sign(stack.authSecret, { sub: 'cus_ada', exp: now() + 6 * DAY }))).status).toBe(200);
+  test('a link without iat is refused as invalid on the link, on the button and as a Bearer token, however near its exp', async () => {
+    // Without iat the lifetime cannot be measured: a link minted to last a year would pass in its last 7 days.
+    for (const exp of [now() + 60, now() + 6 * DAY]) {
+      const link = await sign(stack.authSecret, { sub: 'cus_ada', exp });
+      for (const answer of [await openLink(stack, link), await signIn(stack, link)]) {
+        expect(answer.status).toBe(401);
+        expect(answer.body).toContain('<h1>Sign-in failed</h1>');
+        expect(answer.body).not.toContain('<form');
+        expect(answer.headers['set-cookie']).toBeUndefined();
+      }
+      const json = await stack.send('/api/order/ord_ada_1', { headers: bearer(link) });
+      expect(json.status).toBe(401);
+      expect(json.headers['www-authenticate']).toContain('invalid_token');
+    }
   });
 
   test('a link of exactly 7 days is accepted; a ten-year link is not', async () => {
@@ -146,6 +157,19 @@ describe('links that live too long', () => {
     expect((await signIn(stack, week)).status).toBe(303);
     const decade = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 3650 * DAY });
     expect((await signIn(stack, decade)).status).toBe(401);
+  });
+
+  test('the refusal page builds no number formatter of its own: the cap in words comes from the kept ones', async () => {
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 8 * DAY });
+    expect((await openLink(stack, link, { 'Accept-Language': 'fr' })).body).toMatch(/7\sjours/);
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const again = await openLink(stack, link, { 'Accept-Language': 'fr' });
+      expect(again.body).toMatch(/7\sjours/);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 
   test('LINK_MAX_LIFETIME_SECONDS sets the cap, and the page says it in the reader’s language', async () => {
@@ -178,14 +202,14 @@ describe('expired links', () => {
   });
 
   test('a forged link past its exp says only that sign-in failed', async () => {
-    const link = await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', exp: now() - 3600 });
+    const link = await sign('another-secret-of-at-least-32-bytes!!', { sub: 'cus_ada', iat: now() - 7200, exp: now() - 3600 });
     const answer = await openLink(stack, link);
     expect(answer.status).toBe(401);
     expect(answer.body).toContain('<h1>Sign-in failed</h1>');
   });
 
   test('a link inside the clock tolerance past its exp starts no zero-length sign-in', async () => {
-    const link = await sign(stack.authSecret, { sub: 'cus_ada', exp: now() - 5 });
+    const link = await sign(stack.authSecret, { sub: 'cus_ada', iat: now() - 60, exp: now() - 5 });
     const answer = await signIn(stack, link);
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
@@ -202,6 +226,23 @@ describe('tokens too large', () => {
       expect(answer.body).toContain('<h1>Sign-in link too long</h1>');
       expect(answer.body).not.toContain('<form');
       expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  test('opening a link signs no token: only the button starts (and signs) a sign-in', async () => {
+    const link = await stack.token('cus_ada');
+    const large = await stack.token(`cus_${'a'.repeat(5000)}`);
+    const sign = vi.spyOn(crypto.subtle, 'sign');
+    // What the worker signs as tokens: JWS signing inputs, which begin with the header's base64url ("eyJ", `{"`).
+    const signedTokens = () => sign.mock.calls.filter(([, , data]) => new TextDecoder().decode(data as Uint8Array).startsWith('eyJ')).length;
+    try {
+      expect((await openLink(stack, link)).status).toBe(200);
+      expect((await openLink(stack, large)).status).toBe(400);
+      expect(signedTokens()).toBe(0);
+      expect((await signIn(stack, link)).status).toBe(303);
+      expect(signedTokens()).toBe(1);
+    } finally {
+      sign.mockRestore();
     }
   });
 
@@ -249,7 +290,20 @@ describe('sign-out from the sign-in pages', () => {
     const [pair, ...attributes] = (out.headers['set-cookie'] as string[])[0]!.split('; ');
     expect(pair).toBe(`${SIGN_IN_COOKIE}=`);
     expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax', 'Secure']);
-    expect(out.headers['clear-site-data']).toBe('"cookies"');
     expect(out.body).not.toContain('href="/sign-out"');
+  });
+
+  test('sign-out answers carry no Clear-Site-Data, which would clear the cookies of every site under the same domain', async () => {
+    const signedIn = signInOf((await signIn(stack, await stack.token('cus_ada'))).headers['set-cookie']);
+    for (const cookie of [signedIn.pair, undefined]) {
+      const out = await stack.send('/sign-out', {
+        method: 'POST',
+        headers: { Origin: stack.url, 'Sec-Fetch-Site': 'same-origin', ...(cookie === undefined ? {} : { Cookie: cookie }) },
+      });
+      expect(out.status).toBe(200);
+      expect(out.headers['clear-site-data']).toBeUndefined();
+      expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;.*Max-Age=0`));
+    }
+    expect((await stack.send('/sign-out')).headers['clear-site-data']).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
@@ -10,12 +11,14 @@ import type { Local } from './in-process.js';
 const FORM = 'application/x-www-form-urlencoded';
 const now = () => Math.floor(Date.now() / 1000);
 
-/** A sign-in link's token issued now to the millisecond, so one minted right after a sign-out counts as after it. */
+/**
+ * A sign-in link's token issued now to the millisecond, so one minted right after a sign-out counts as after it, and
+ * valid for an hour; `claims` added or overriding.
+ */
 function link(local: Local, sub: string, claims: Record<string, unknown> = {}) {
-  return new SignJWT({ iat: Date.now() / 1000, ...claims })
+  return new SignJWT({ iat: Date.now() / 1000, exp: now() + 3600, ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(sub)
-    .setExpirationTime('1h')
     .sign(new TextEncoder().encode(local.authSecret));
 }
 
@@ -35,6 +38,21 @@ function signOut(local: Local, cookie: string) {
 }
 
 const order = (local: Local, cookie: string) => local.send('/orders/ord_ada_1', { headers: { Cookie: cookie } });
+
+/** Records the SIGN_OUTS binding's puts (passing them on) until `stop()`. */
+function recordPuts(local: Local) {
+  const kv = local.env.SIGN_OUTS as unknown as { put: (key: string, value: string, options?: unknown) => Promise<void> };
+  const put = kv.put;
+  const calls: { key: string; value: string; options: unknown }[] = [];
+  kv.put = async (key, value, options) => {
+    calls.push({ key, value, options });
+    await put(key, value, options);
+  };
+  const stop = () => {
+    kv.put = put;
+  };
+  return { calls, stop };
+}
 
 describe('with the SIGN_OUTS binding', () => {
   let local: Local;
@@ -65,11 +83,6 @@ describe('with the SIGN_OUTS binding', () => {
   test('a sign-in link and a Bearer token issued before sign-out are refused; one issued after works', async () => {
     // Links carry whole seconds: this one is from a second before the sign-out.
     const before = await link(local, 'cus_ada', { iat: now() - 1 });
-    const withoutIat = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('cus_ada')
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(local.authSecret));
     await signOut(local, await signIn(local, await link(local, 'cus_ada')));
 
     const opened = await local.send(`/sign-in?${new URLSearchParams({ token: before, next: '/' })}`);
@@ -83,8 +96,6 @@ describe('with the SIGN_OUTS binding', () => {
     expect(posted.status).toBe(401);
     expect(posted.headers['set-cookie']).toBeUndefined();
     expect((await local.send('/api/order/ord_ada_1', { headers: bearer(before) })).status).toBe(401);
-    // A token without iat cannot be placed before or after the sign-out: refused while the sign-out is kept.
-    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(withoutIat) })).status).toBe(401);
 
     const after = await link(local, 'cus_ada');
     expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
@@ -108,25 +119,66 @@ describe('with the SIGN_OUTS binding', () => {
     expect((await local.send('/orders/ord_grace_1', { headers: { Cookie: grace } })).status).toBe(200);
   });
 
-  test('the entry holds no customer id and expires after the longest link or sign-in could live', async () => {
-    const kv = local.env.SIGN_OUTS as unknown as { entries: Map<string, string>; put: unknown };
-    const puts: { key: string; value: string; options: unknown }[] = [];
-    const put = kv.put as (key: string, value: string, options?: unknown) => Promise<void>;
-    kv.put = async (key: string, value: string, options?: unknown) => {
-      puts.push({ key, value, options });
-      await put(key, value, options);
+  test("the entry's key is an HMAC of the customer id with AUTH_SECRET: without the secret, no list of ids reverses it", async () => {
+    const keyOf = async (stack: Local, sub: string) => {
+      const puts = recordPuts(stack);
+      try {
+        await signOut(stack, await signIn(stack, await link(stack, sub)));
+      } finally {
+        puts.stop();
+      }
+      expect(puts.calls).toHaveLength(1);
+      return puts.calls[0]!.key;
     };
+    const other = startLocal();
+    try {
+      const key = await keyOf(local, 'cus_ada');
+      expect(key).toMatch(/^signed-out:[0-9a-f]{64}$/);
+      expect(key).not.toContain(createHash('sha256').update('cus_ada').digest('hex'));
+      // The same customer under another AUTH_SECRET has another key; under the same secret, the same one.
+      expect(await keyOf(other, 'cus_ada')).not.toBe(key);
+      expect(await keyOf(local, 'cus_ada')).toBe(key);
+      expect(await keyOf(local, 'cus_grace')).not.toBe(key);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('the entry holds no customer id and its value is the time of the sign-out', async () => {
+    const puts = recordPuts(local);
     try {
       const started = Date.now();
       await signOut(local, await signIn(local, await link(local, 'cus_ada')));
-      expect(puts).toHaveLength(1);
-      expect(puts[0]!.key).toMatch(/^signed-out:[0-9a-f]{64}$/);
-      expect(puts[0]!.key).not.toContain('cus_ada');
-      expect(Number(puts[0]!.value)).toBeGreaterThanOrEqual(started);
+      expect(puts.calls).toHaveLength(1);
+      expect(puts.calls[0]!.key).toMatch(/^signed-out:[0-9a-f]{64}$/);
+      expect(puts.calls[0]!.key).not.toContain('cus_ada');
+      expect(Number(puts.calls[0]!.value)).toBeGreaterThanOrEqual(started);
       // LINK_MAX_LIFETIME_SECONDS (7 days) outlives SESSION_MAX_AGE_SECONDS (12 hours), plus a minute.
-      expect(puts[0]!.options).toEqual({ expirationTtl: 7 * 24 * 3600 + 60 });
+      expect(puts.calls[0]!.options).toEqual({ expirationTtl: 7 * 24 * 3600 + 60 });
     } finally {
-      kv.put = put;
+      puts.stop();
+    }
+  });
+
+  test('the entry lasts the longer of LINK_MAX_LIFETIME_SECONDS and SESSION_MAX_AGE_SECONDS, plus a minute', async () => {
+    for (const [vars, ttl] of [
+      [{ SESSION_MAX_AGE_SECONDS: '600', LINK_MAX_LIFETIME_SECONDS: '900' }, 960],
+      [{ SESSION_MAX_AGE_SECONDS: '1200', LINK_MAX_LIFETIME_SECONDS: '900' }, 1260],
+      [{ SESSION_MAX_AGE_SECONDS: '10', LINK_MAX_LIFETIME_SECONDS: '20' }, 120],
+    ] as const) {
+      const stack = startLocal({ vars });
+      const puts = recordPuts(stack);
+      try {
+        const token = await new SignJWT({ iat: now(), exp: now() + 15 })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject('cus_ada')
+          .sign(new TextEncoder().encode(stack.authSecret));
+        await signOut(stack, await signIn(stack, token));
+        expect(puts.calls.map((call) => call.options)).toEqual([{ expirationTtl: ttl }]);
+      } finally {
+        puts.stop();
+        await stack.close();
+      }
     }
   });
 
@@ -150,6 +202,102 @@ describe('without the SIGN_OUTS binding', () => {
       expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;`));
       expect((await order(local, cookie)).status).toBe(200);
     } finally {
+      await local.close();
+    }
+  });
+});
+
+const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+
+/** The sign-out page's question and the page after signing out, in a language. */
+async function signOutWords(local: Local, language: string) {
+  const lang = { 'Accept-Language': language };
+  const question = await local.send('/sign-out', { headers: { ...lang, Cookie: await signIn(local, await link(local, 'cus_ada')) } });
+  const cookie = await signIn(local, await link(local, 'cus_ada'));
+  const after = await local.send('/sign-out', {
+    method: 'POST',
+    headers: { ...lang, Origin: local.url, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+  });
+  return { question: paragraph(question.body), after: paragraph(after.body), answer: after };
+}
+
+/** The first paragraph of a message page. */
+const paragraph = (body: string) => /<div class="message">.*?<p>(.*?)<\/p>/s.exec(body)?.[1] ?? '';
+
+describe('the sign-out pages say how far sign-out reaches', () => {
+  test('with SIGN_OUTS: on all devices, links already received stop working, ask the shop for a new link', async () => {
+    const local = startLocal();
+    try {
+      const english = await signOutWords(local, 'en');
+      expect(english.question).toContain('all devices');
+      expect(english.question).toContain('Links you already have will stop working');
+      expect(english.after).toContain('signed out on all devices');
+      expect(english.after).toContain('Ask the shop for a new link');
+      expect(english.after).not.toContain('Open a link from the shop');
+      // The link the customer signed in with is refused now, and its page does not send them back to it.
+      const used = await link(local, 'cus_ada', { iat: now() - 1 });
+      const refused = await local.send(`/sign-in?${new URLSearchParams({ token: used, next: '/' })}`);
+      expect(refused.status).toBe(401);
+      expect(paragraph(refused.body)).toContain('Ask the shop for a new one');
+      expect(paragraph(refused.body)).not.toContain('Open it from the shop again');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('without SIGN_OUTS: in this browser only', async () => {
+    const local = startLocal({ noSignOuts: true });
+    try {
+      const english = await signOutWords(local, 'en');
+      expect(english.question).toContain('in this browser');
+      expect(english.after).toContain('signed out in this browser');
+      expect(english.after).not.toContain('all devices');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('each language words the two reaches differently, and the sign-in refusal after a sign-out too', async () => {
+    const everywhere = startLocal();
+    const here = startLocal({ noSignOuts: true });
+    try {
+      for (const language of LANGUAGES) {
+        const [a, b] = [await signOutWords(everywhere, language), await signOutWords(here, language)];
+        expect([language, a.question === b.question, a.after === b.after]).toEqual([language, false, false]);
+        const failed = (local: Local) => local.send('/sign-in?token=x.y.z', { headers: { 'Accept-Language': language } });
+        expect([language, paragraph((await failed(everywhere)).body) === paragraph((await failed(here)).body)]).toEqual([language, false]);
+      }
+    } finally {
+      await everywhere.close();
+      await here.close();
+    }
+  });
+});
+
+describe('a sign-out that KV does not record', () => {
+  test('still clears the cookie, answers 200 with a page saying other devices may still be signed in, and logs the failure', async () => {
+    const local = startLocal();
+    const kv = local.env.SIGN_OUTS as unknown as { put: unknown };
+    const put = kv.put;
+    try {
+      const recorded = await signOutWords(local, 'en');
+      // Workers KV allows one write per second per key: a second put at once (a double click) is refused.
+      kv.put = async () => {
+        throw Object.assign(new Error('KV PUT failed: 429 Too Many Requests'), { name: 'KVError' });
+      };
+      for (const language of LANGUAGES) {
+        const { answer, after } = await signOutWords(local, language);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect((answer.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;.*Max-Age=0`));
+        expect([language, after === recorded.after]).toEqual([language, false]);
+        if (language === 'en') expect(after).toContain('other devices may still be signed in');
+      }
+      const line = local.logs.filter((entry) => entry.route === '/sign-out' && entry.method === 'POST').at(-1);
+      expect(line).toMatchObject({ status: 200, error: { name: 'KVError' } });
+      expect(JSON.stringify(line)).not.toContain('429 Too Many Requests');
+    } finally {
+      kv.put = put;
       await local.close();
     }
   });

@@ -1,7 +1,8 @@
 import type { CheckoutSession, Order } from 'checkout-lookup';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bearerToken, isCompactJws } from '../../worker/auth.js';
+import { bearerToken, isCompactJws, newSignIn, plannedSignIn } from '../../worker/auth.js';
+import { readSettings } from '../../worker/env.js';
 import { chooseReader, inWords } from '../../worker/i18n/index.js';
 import { parseId } from '../../worker/lookup.js';
 import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
@@ -79,6 +80,32 @@ describe('isCompactJws', () => {
         expect(Buffer.from(other, 'base64url')).toEqual(Buffer.from(bytes));
         expect(isCompactJws(`${part}.${part}.${other}`)).toBe(false);
       }),
+    );
+  });
+});
+
+describe('plannedSignIn', () => {
+  const read = readSettings({ API_BASE_URL: 'https://checkout.invalid', API_KEY: 'sk_test', AUTH_SECRET: 'x'.repeat(32) });
+  if (!('settings' in read)) throw new Error(read.problem);
+  const { settings } = read;
+
+  test("tells the length and expiry of newSignIn's token without signing it", async () => {
+    const ids = fc.oneof(
+      fc.string({ minLength: 1 }),
+      fc.string({ unit: 'grapheme', minLength: 1 }),
+      fc.constantFrom('cus_ada', 'a"b\\c', '\u2028', '\u0000'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        ids,
+        fc.integer({ min: 1_600_000_000_000, max: 4_000_000_000_000 }),
+        fc.integer({ min: -60, max: 10 ** 9 }),
+        async (id, now, life) => {
+          const customer = { id, expires: Math.floor(now / 1000) + life };
+          const made = await newSignIn(customer, settings, now);
+          expect(plannedSignIn(customer, settings, now)).toEqual({ expires: made.expires, length: made.token.length });
+        },
+      ),
     );
   });
 });

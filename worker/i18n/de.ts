@@ -103,7 +103,10 @@ export const de = {
   signedInAs: (id) => `Sie sind als Kunde ${id} angemeldet.`,
   howToReach:
     'Um eine Bestellung zu sehen, öffnen Sie ihren Link in Ihrer Bestellbestätigung oder im Shop. Der Bestelldienst führt keine Liste Ihrer Bestellungen, daher steht hier keine.',
-  notSignedIn: ['Nicht angemeldet', 'Sie sind nicht angemeldet, oder Ihre Anmeldung ist abgelaufen. Öffnen Sie den Link aus dem Shop erneut.'],
+  notSignedIn: [
+    'Nicht angemeldet',
+    'Sie sind nicht angemeldet, oder Ihre Anmeldung ist beendet. Öffnen Sie den Link aus dem Shop erneut, oder bitten Sie den Shop um einen neuen.',
+  ],
   notFound: ['Nicht gefunden', 'Hier gibt es nichts für Sie. Prüfen Sie den Link, oder melden Sie sich im Shop erneut an.'],
   tooMany: ['Zu viele Anfragen', 'Bitte warten Sie eine Minute und laden Sie die Seite neu.'],
   failedUpstream: [
@@ -119,12 +122,31 @@ export const de = {
   signInText: 'Sie haben einen Anmeldelink aus dem Shop geöffnet. Fahren Sie fort, um Ihre Bestellung zu sehen.',
   signInSwitch: 'In diesem Browser ist ein anderer Kunde angemeldet; wenn Sie fortfahren, werden Sie mit diesem Link angemeldet.',
   continue: 'Weiter',
-  signInFailed: ['Anmeldung fehlgeschlagen', 'Dieser Anmeldelink ist ungültig oder abgelaufen. Öffnen Sie ihn erneut aus dem Shop.'],
+  signInFailed: {
+    everywhere: [
+      'Anmeldung fehlgeschlagen',
+      'Dieser Anmeldelink ist ungültig, abgelaufen oder durch eine Abmeldung beendet. Bitten Sie den Shop um einen neuen.',
+    ],
+    thisBrowser: ['Anmeldung fehlgeschlagen', 'Dieser Anmeldelink ist ungültig oder abgelaufen. Öffnen Sie ihn erneut aus dem Shop.'],
+  },
   linkRefused: ['Link abgelehnt', 'Dieser Anmeldelink führt zu einer anderen Website und wurde daher nicht geöffnet.'],
   requestRefused: ['Anfrage abgelehnt', 'Dieses Formular wurde nicht von dieser Website gesendet; es wurde nichts geändert.'],
   signOutTitle: 'Abmelden',
-  signOutText: 'In diesem Browser von Ihren Bestellungen abmelden?',
-  signedOut: ['Abgemeldet', 'Sie sind abgemeldet. Öffnen Sie einen Link aus dem Shop, um sich wieder anzumelden.'],
+  signOutText: {
+    everywhere: 'Auf allen Geräten abmelden? Links, die Sie schon haben, gelten dann nicht mehr.',
+    thisBrowser: 'In diesem Browser von Ihren Bestellungen abmelden?',
+  },
+  signedOut: {
+    everywhere: [
+      'Abgemeldet',
+      'Sie sind auf allen Geräten abgemeldet; Links, die Sie schon haben, gelten nicht mehr. Bitten Sie den Shop um einen neuen Link.',
+    ],
+    thisBrowser: ['Abgemeldet', 'Sie sind in diesem Browser abgemeldet. Öffnen Sie einen Link aus dem Shop, um sich wieder anzumelden.'],
+  },
+  signedOutHereOnly: [
+    'Hier abgemeldet',
+    'Sie sind in diesem Browser abgemeldet, aber andere Geräte sind vielleicht noch angemeldet, und Ihre Links gelten vielleicht noch.',
+  ],
   linkExpired: [
     'Anmeldelink abgelaufen',
     'Dieser Anmeldelink ist abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.',

@@ -92,7 +92,7 @@ export const en = {
   signedInAs: (id) => `You are signed in as customer ${id}.`,
   howToReach:
     'To see an order, open its link in your order confirmation or in the shop. The order service keeps no list of your orders, so none are listed here.',
-  notSignedIn: ['Not signed in', 'You are not signed in, or your sign-in has expired. Open the link from the shop again.'],
+  notSignedIn: ['Not signed in', 'You are not signed in, or your sign-in has ended. Open the link from the shop again, or ask it for a new one.'],
   notFound: ['Not found', 'There is nothing here for you. Check the link, or sign in again from the shop.'],
   tooMany: ['Too many requests', 'Please wait a minute and reload.'],
   failedUpstream: [
@@ -108,12 +108,25 @@ export const en = {
   signInText: 'You opened a sign-in link from the shop. Continue to see your order.',
   signInSwitch: 'You are signed in as another customer in this browser; continuing signs you in with this link instead.',
   continue: 'Continue',
-  signInFailed: ['Sign-in failed', 'This sign-in link is invalid or has expired. Open it from the shop again.'],
+  signInFailed: {
+    everywhere: ['Sign-in failed', 'This sign-in link is invalid, expired or ended by a sign-out. Ask the shop for a new one.'],
+    thisBrowser: ['Sign-in failed', 'This sign-in link is invalid or has expired. Open it from the shop again.'],
+  },
   linkRefused: ['Link refused', 'This sign-in link points to another site, so it was not followed.'],
   requestRefused: ['Request refused', 'This form was not sent from this site, so nothing was changed.'],
   signOutTitle: 'Sign out',
-  signOutText: 'Sign out of your orders in this browser?',
-  signedOut: ['Signed out', 'You are signed out. Open a link from the shop to sign in again.'],
+  signOutText: {
+    everywhere: 'Sign out on all devices? Links you already have will stop working.',
+    thisBrowser: 'Sign out of your orders in this browser?',
+  },
+  signedOut: {
+    everywhere: ['Signed out', 'You are signed out on all devices; links you already have no longer work. Ask the shop for a new link.'],
+    thisBrowser: ['Signed out', 'You are signed out in this browser. Open a link from the shop to sign in again.'],
+  },
+  signedOutHereOnly: [
+    'Signed out here',
+    'You are signed out in this browser, but other devices may still be signed in, and links you have may still work.',
+  ],
   linkExpired: ['Sign-in link expired', 'This sign-in link has expired. Open your order from the shop again to get a new one.'],
   linkTooLongLived: (limit) => [
     'Sign-in link expired',

@@ -95,7 +95,7 @@ export const es = {
   signedInAs: (id) => `Ha iniciado sesión como cliente ${id}.`,
   howToReach:
     'Para ver un pedido, abra su enlace en la confirmación del pedido o en la tienda. El servicio de pedidos no guarda una lista de sus pedidos, así que aquí no aparece ninguno.',
-  notSignedIn: ['Sesión no iniciada', 'No ha iniciado sesión o su sesión ha caducado. Abra de nuevo el enlace desde la tienda.'],
+  notSignedIn: ['Sesión no iniciada', 'No ha iniciado sesión o su sesión ha terminado. Abra de nuevo el enlace desde la tienda o pídale uno nuevo.'],
   notFound: ['No encontrado', 'Aquí no hay nada para usted. Compruebe el enlace o vuelva a iniciar sesión desde la tienda.'],
   tooMany: ['Demasiadas solicitudes', 'Espere un minuto y vuelva a cargar la página.'],
   failedUpstream: [
@@ -111,12 +111,31 @@ export const es = {
   signInText: 'Ha abierto un enlace de inicio de sesión de la tienda. Continúe para ver su pedido.',
   signInSwitch: 'Hay otro cliente con la sesión iniciada en este navegador; si continúa, iniciará sesión con este enlace.',
   continue: 'Continuar',
-  signInFailed: ['Error al iniciar sesión', 'Este enlace de inicio de sesión no es válido o ha caducado. Ábralo de nuevo desde la tienda.'],
+  signInFailed: {
+    everywhere: [
+      'Error al iniciar sesión',
+      'Este enlace de inicio de sesión no es válido, ha caducado o se anuló al cerrar sesión. Pida uno nuevo a la tienda.',
+    ],
+    thisBrowser: ['Error al iniciar sesión', 'Este enlace de inicio de sesión no es válido o ha caducado. Ábralo de nuevo desde la tienda.'],
+  },
   linkRefused: ['Enlace rechazado', 'Este enlace de inicio de sesión lleva a otro sitio, por lo que no se ha seguido.'],
   requestRefused: ['Solicitud rechazada', 'Este formulario no se envió desde este sitio; no se ha cambiado nada.'],
   signOutTitle: 'Cerrar sesión',
-  signOutText: '¿Cerrar la sesión de sus pedidos en este navegador?',
-  signedOut: ['Sesión cerrada', 'Ha cerrado la sesión. Abra un enlace de la tienda para volver a iniciarla.'],
+  signOutText: {
+    everywhere: '¿Cerrar la sesión en todos los dispositivos? Los enlaces ya recibidos dejarán de funcionar.',
+    thisBrowser: '¿Cerrar la sesión de sus pedidos en este navegador?',
+  },
+  signedOut: {
+    everywhere: [
+      'Sesión cerrada',
+      'Ha cerrado la sesión en todos los dispositivos; los enlaces ya recibidos ya no funcionan. Pida un enlace nuevo a la tienda.',
+    ],
+    thisBrowser: ['Sesión cerrada', 'Ha cerrado la sesión en este navegador. Abra un enlace de la tienda para volver a iniciarla.'],
+  },
+  signedOutHereOnly: [
+    'Sesión cerrada aquí',
+    'Ha cerrado la sesión en este navegador, pero puede que otros dispositivos sigan con la sesión iniciada y que sus enlaces aún funcionen.',
+  ],
   linkExpired: [
     'Enlace de inicio de sesión caducado',
     'Este enlace de inicio de sesión ha caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.',

@@ -99,7 +99,10 @@ export const fr = {
   signedInAs: (id) => `Vous êtes connecté en tant que client ${id}.`,
   howToReach:
     'Pour voir une commande, ouvrez son lien dans votre confirmation de commande ou dans la boutique. Le service de commandes ne tient pas de liste de vos commandes ; aucune n’est donc listée ici.',
-  notSignedIn: ['Non connecté', 'Vous n’êtes pas connecté, ou votre connexion a expiré. Ouvrez à nouveau le lien depuis la boutique.'],
+  notSignedIn: [
+    'Non connecté',
+    'Vous n’êtes pas connecté, ou votre connexion a pris fin. Ouvrez à nouveau le lien depuis la boutique, ou demandez-lui un nouveau lien.',
+  ],
   notFound: ['Introuvable', 'Il n’y a rien ici pour vous. Vérifiez le lien, ou reconnectez-vous depuis la boutique.'],
   tooMany: ['Trop de requêtes', 'Veuillez patienter une minute puis recharger la page.'],
   failedUpstream: [
@@ -115,12 +118,31 @@ export const fr = {
   signInText: 'Vous avez ouvert un lien de connexion de la boutique. Continuez pour voir votre commande.',
   signInSwitch: 'Un autre client est connecté dans ce navigateur ; en continuant, vous serez connecté avec ce lien.',
   continue: 'Continuer',
-  signInFailed: ['Échec de la connexion', 'Ce lien de connexion est invalide ou a expiré. Ouvrez-le à nouveau depuis la boutique.'],
+  signInFailed: {
+    everywhere: [
+      'Échec de la connexion',
+      'Ce lien de connexion est invalide, expiré ou annulé par une déconnexion. Demandez-en un nouveau à la boutique.',
+    ],
+    thisBrowser: ['Échec de la connexion', 'Ce lien de connexion est invalide ou a expiré. Ouvrez-le à nouveau depuis la boutique.'],
+  },
   linkRefused: ['Lien refusé', 'Ce lien de connexion mène à un autre site ; il n’a donc pas été suivi.'],
   requestRefused: ['Requête refusée', 'Ce formulaire n’a pas été envoyé depuis ce site ; rien n’a été modifié.'],
   signOutTitle: 'Se déconnecter',
-  signOutText: 'Se déconnecter de vos commandes dans ce navigateur ?',
-  signedOut: ['Déconnecté', 'Vous êtes déconnecté. Ouvrez un lien de la boutique pour vous reconnecter.'],
+  signOutText: {
+    everywhere: 'Se déconnecter sur tous les appareils ? Les liens déjà reçus ne fonctionneront plus.',
+    thisBrowser: 'Se déconnecter de vos commandes dans ce navigateur ?',
+  },
+  signedOut: {
+    everywhere: [
+      'Déconnecté',
+      'Vous êtes déconnecté sur tous les appareils ; les liens déjà reçus ne fonctionnent plus. Demandez un nouveau lien à la boutique.',
+    ],
+    thisBrowser: ['Déconnecté', 'Vous êtes déconnecté dans ce navigateur. Ouvrez un lien de la boutique pour vous reconnecter.'],
+  },
+  signedOutHereOnly: [
+    'Déconnecté ici',
+    'Vous êtes déconnecté dans ce navigateur, mais d’autres appareils sont peut-être encore connectés, et vos liens fonctionnent peut-être encore.',
+  ],
   linkExpired: [
     'Lien de connexion expiré',
     'Ce lien de connexion a expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.',

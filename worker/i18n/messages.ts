@@ -2,6 +2,15 @@
 export type Said = readonly [title: string, text: string];
 
 /**
+ * Words that depend on how far a sign-out reaches: with the `SIGN_OUTS` binding (`everywhere`) it ends every sign-in
+ * and sign-in link issued before it, on every device; without it (`thisBrowser`), the sign-in in this browser only.
+ */
+export interface Reach<Words> {
+  readonly everywhere: Words;
+  readonly thisBrowser: Words;
+}
+
+/**
  * Every word the pages say, in one language. Each language file (`en.ts`, `de.ts`, …) `satisfies` this type, so a
  * missing or misspelled key fails the type check; a new language is a copy of `en.ts` plus one line in `index.ts`.
  * Values the service sends as codes (payment methods, billing intervals) are looked up in `methods` and `every`
@@ -104,12 +113,15 @@ export interface Messages {
   readonly signInText: string;
   readonly signInSwitch: string;
   readonly continue: string;
-  readonly signInFailed: Said;
+  /** A refused link: after a sign-out (with `SIGN_OUTS`) the customer's own links are refused too. */
+  readonly signInFailed: Reach<Said>;
   readonly linkRefused: Said;
   readonly requestRefused: Said;
   readonly signOutTitle: string;
-  readonly signOutText: string;
-  readonly signedOut: Said;
+  readonly signOutText: Reach<string>;
+  readonly signedOut: Reach<Said>;
+  /** Signed out in this browser, but the sign-out could not be recorded (`SIGN_OUTS` refused the write). */
+  readonly signedOutHereOnly: Said;
   readonly linkExpired: Said;
   /** `limit` is a duration already in words ("7 days", "7 Tage"). */
   readonly linkTooLongLived: (limit: string) => Said;

@@ -1,13 +1,14 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { Customer, Refusal } from '../auth.js';
-import { checkLink, newSignIn } from '../auth.js';
+import type { LinkCheck, Refusal } from '../auth.js';
+import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
 import type { AppContext } from '../app.js';
 import { createMiddleware } from '../app.js';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
+import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
 import { signInWords } from '../i18n/index.js';
-import type { Reader } from '../i18n/index.js';
+import type { Reach, Reader } from '../i18n/index.js';
 import { messagePage, page } from '../layout.js';
 import { recordSignOut } from '../sign-outs.js';
 
@@ -46,7 +47,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
   const token = c.req.query('token') ?? null;
-  const checked = await checkSignIn(token, settings);
+  const checked = await checkSignIn(token, settings, Date.now());
   if ('refused' in checked) return refusal(c, checked.refused);
 
   const switching = current !== undefined && current.id !== checked.customer.id;
@@ -80,12 +81,14 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed);
+  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed[reach(c.get('settings'))]);
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
-  const checked = await checkSignIn(form.get('token'), c.get('settings'));
+  const now = Date.now();
+  const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
   if ('refused' in checked) return refusal(c, checked.refused);
-  const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
+  const signIn = await newSignIn(checked.customer, c.get('settings'), now);
+  const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
   return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
 }
 
@@ -98,23 +101,25 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 /** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
-  onError: (c) => signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed),
+  onError: (c) =>
+    signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed[reach((c as AppContext).get('settings'))]),
 });
 
-type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
-
-/** The link's customer and the sign-in it would start, or why not: the link fails, or the sign-in would not fit a cookie. */
-async function checkSignIn(token: string | null, settings: Settings): Promise<SignInCheck> {
+/**
+ * The link's customer, when the sign-in it would start at `now` can start: the link passes, and that sign-in is not
+ * over already and fits a cookie. Its size is known without signing it (`plannedSignIn`): opening a link signs
+ * nothing.
+ */
+async function checkSignIn(token: string | null, settings: Settings, now: number): Promise<LinkCheck> {
   if (!token) return { refused: 'invalid' };
-  const checked = await checkLink(token, settings);
+  const checked = await checkLink(token, settings, now);
   if ('refused' in checked) return checked;
-  const now = Date.now();
-  const signIn = await newSignIn(checked.customer, settings, now);
+  const planned = plannedSignIn(checked.customer, settings, now);
   // A link inside the clock tolerance past its `exp` would make a sign-in that is over before it starts.
-  if (signIn.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
+  if (planned.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
   // A browser drops a cookie it cannot keep without a word, and the customer would land signed out: say so instead.
-  if (!fitsInCookie(signIn.token)) return { refused: 'too-large' };
-  return { customer: checked.customer, signIn };
+  if (!fitsInCookie(planned.length)) return { refused: 'too-large' };
+  return checked;
 }
 
 const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
@@ -130,14 +135,20 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? words.linkTooLarge
-          : reader.t.signInFailed;
+          : reader.t.signInFailed[reach(c.get('settings'))];
   return signInMessage(c, REFUSAL_STATUS[refused], text);
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
 function duration(seconds: number, reader: Reader): string {
-  const [unit, size] = seconds % 86_400 === 0 ? ['day', 86_400] : seconds % 3_600 === 0 ? ['hour', 3_600] : ['minute', 60];
-  return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
+  const [unit, size] =
+    seconds % 86_400 === 0 ? (['day', 86_400] as const) : seconds % 3_600 === 0 ? (['hour', 3_600] as const) : (['minute', 60] as const);
+  return formatUnit(seconds / size, unit, reader.locale);
+}
+
+/** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
+function reach(settings: Settings): keyof Reach<unknown> {
+  return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
 /** A one-message page, with the sign-out link when the reader is signed in. */
@@ -155,7 +166,7 @@ export function signOutPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const body = html`<div class="message">
 <h1>${reader.t.signOutTitle}</h1>
-<p>${reader.t.signOutText}</p>
+<p>${reader.t.signOutText[reach(c.get('settings'))]}</p>
 <form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
 </div>`;
   return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
@@ -163,15 +174,28 @@ export function signOutPage(c: AppContext): Promise<Response> {
 
 /**
  * `POST /sign-out` from this site: ends every sign-in and sign-in link of the customer issued until now, on every
- * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so.
+ * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so. When the sign-out cannot be recorded,
+ * the cookie is cleared all the same and the page says that other devices may still be signed in.
  */
 export async function signOut(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
+  const settings = c.get('settings');
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
-  if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
-  // Browsers that support it also drop anything else this origin stored.
-  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
+  let words = reader.t.signedOut[reach(settings)];
+  if (customer !== undefined) {
+    try {
+      await recordSignOut(settings, customer.id);
+    } catch (error) {
+      // Workers KV takes one write per second per key (a double click writes twice) and can fail like any service.
+      // The log line gets the error's name only: its message may quote the key.
+      c.set('failure', { name: error instanceof Error ? error.name : typeof error });
+      words = reader.t.signedOutHereOnly;
+    }
+  }
+  // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
+  // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
+  return messagePage(200, words, reader, settings, { 'Set-Cookie': clearedSignInCookie() });
 }
 
 /**
