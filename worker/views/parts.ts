@@ -1,12 +1,65 @@
 import { html } from 'hono/html';
 import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
 import type { Said } from '../i18n/index.js';
+import { page } from '../layout.js';
 import type { Markup } from '../layout.js';
 import type { ItemView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 
-// Pieces the order and checkout views share: facts, times, the item table, the totals with their currency notes,
-// the state notice and the small print.
+// Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
+// their currency notes, the state notice and the small print.
+
+/** What a record page shows: an order or a checkout, for the signed-in customer it belongs to. */
+export interface RecordPage {
+  /** The page's heading, and its title when the record has no number ("Your order"). */
+  readonly heading: string;
+  /** What the title calls the record before its number ("Order"). */
+  readonly kind: string;
+  /** The one number to quote. */
+  readonly number: string | null | undefined;
+  /** The service's own id, named in the small print when it is not the number to quote. */
+  readonly serviceId: string | null | undefined;
+  /** The state's notice. */
+  readonly notice: Markup;
+  /** What follows the notice on a line of its own (an open checkout's live region), if anything. */
+  readonly live?: Markup | string;
+  /** The facts, each on its line of the `<dl>`. */
+  readonly facts: readonly (Markup | string)[];
+  /** The amounts, with the line items. */
+  readonly money: Money;
+  /** A script to run on the page (see `page`). */
+  readonly script?: string | undefined;
+}
+
+/**
+ * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
+ * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
+ */
+export function recordPage(record: RecordPage, shopper: Shopper): Promise<Response> {
+  const { reader, settings } = shopper;
+  const { money, number } = record;
+  const body = html`<h1>${record.heading}</h1>
+${record.notice}
+${record.live === undefined ? '' : html`${record.live}\n`}<dl class="facts">
+${record.facts.map((line) => html`${line}\n`)}</dl>
+${lineItems(money.items, money.originalCurrency ?? money.paymentCurrency, shopper)}
+${totals(money, shopper)}
+${smallPrint(record.serviceId, number, shopper)}`;
+  const title = number ? `${record.kind} ${number}` : record.heading;
+  return page({
+    status: 200,
+    title,
+    body,
+    reader,
+    settings,
+    signedIn: true,
+    site: shopper.site,
+    images: images(money.items),
+    script: record.script,
+    runningHead: number ? title : undefined,
+    nonce: shopper.nonce,
+  });
+}
 
 /** One fact of a `<dl>`, or nothing when there is no value. */
 export function fact(label: string, value: Markup | string | null | undefined): Markup | string {
