@@ -141,18 +141,6 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   return response;
 }
 
-/** A page that says one thing, for every answer that is not a resource. */
-export function messagePage(
-  status: number,
-  [title = '', text = '']: readonly string[],
-  reader: Reader,
-  settings?: Settings,
-  headers: HeadersInit = {},
-  extra: Markup | string = '',
-): Promise<Response> {
-  return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
-}
-
 // A CSS string that says `text` and nothing else: every character but letters, digits and spaces as a code-point
 // escape (CSS Syntax §4.3.7), so a quote, a backslash or `</style>` in a record's number cannot end it.
 function cssString(text: string): string {

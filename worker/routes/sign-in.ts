@@ -8,8 +8,8 @@ import type { Settings } from '../env.js';
 import { html } from 'hono/html';
 import { signInWords } from '../i18n/index.js';
 import type { Reader } from '../i18n/index.js';
-import { messagePage, page } from '../layout.js';
 import { recordSignOut } from '../sign-outs.js';
+import { messagePage } from '../views/messages.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
 // to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
@@ -44,33 +44,19 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const token = c.req.query('token') ?? null;
   const checked = await checkSignIn(token, settings);
   if ('refused' in checked) return refusal(c, checked.refused);
 
   const switching = current !== undefined && current.id !== checked.customer.id;
-  const body = html`<div class="message">
-<h1>${reader.t.signInTitle}</h1>
-<p>${reader.t.signInText}</p>
-${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
+  const extra = html`${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <form method="post" action="/sign-in">
 <input type="hidden" name="token" value="${token}">
 <input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
-</form>
-</div>`;
-  return page({
-    status: 200,
-    title: reader.t.signInTitle,
-    body,
-    reader,
-    settings,
-    form: true,
-    signedIn: current !== undefined,
-    script: CONTINUE_SCRIPT,
-    nonce: c.get('shopper').nonce,
-  });
+</form>`;
+  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('shopper'), { extra, form: true, script: CONTINUE_SCRIPT });
 }
 
 /**
@@ -80,9 +66,9 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed);
+  if (form === undefined) return messagePage(400, reader.t.signInFailed, c.get('shopper'));
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const checked = await checkSignIn(form.get('token'), c.get('settings'));
   if ('refused' in checked) return refusal(c, checked.refused);
   const cookie = signInCookie(checked.signIn.token, checked.signIn.expires - Math.floor(Date.now() / 1000));
@@ -98,7 +84,7 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 /** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
-  onError: (c) => signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed),
+  onError: (c) => messagePage(400, (c as AppContext).get('shopper').reader.t.signInFailed, (c as AppContext).get('shopper')),
 });
 
 type SignInCheck = { readonly customer: Customer; readonly signIn: { token: string; expires: number } } | { readonly refused: Refusal };
@@ -131,7 +117,7 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         : refused === 'too-large'
           ? words.linkTooLarge
           : reader.t.signInFailed;
-  return signInMessage(c, REFUSAL_STATUS[refused], text);
+  return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -140,25 +126,14 @@ function duration(seconds: number, reader: Reader): string {
   return new Intl.NumberFormat(reader.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(seconds / size);
 }
 
-/** A one-message page, with the sign-out link when the reader is signed in. */
-function signInMessage(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
-  const { reader } = c.get('shopper');
-  const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
-  return page({ status, title, body, reader, settings: c.get('settings'), signedIn: c.get('customer') !== undefined });
-}
-
 /**
  * `GET /sign-out`: a page with a Sign out button. GET itself signs nobody out: a prefetch, a preview or an image
  * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
  */
 export function signOutPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
-  const body = html`<div class="message">
-<h1>${reader.t.signOutTitle}</h1>
-<p>${reader.t.signOutText}</p>
-<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
-</div>`;
-  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
+  const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>`;
+  return messagePage(200, [reader.t.signOutTitle, reader.t.signOutText], c.get('shopper'), { extra, signedIn: false, form: true });
 }
 
 /**
@@ -171,7 +146,10 @@ export async function signOut(c: AppContext): Promise<Response> {
   const customer = c.get('customer');
   if (customer !== undefined) await recordSignOut(c.get('settings'), customer.id);
   // Browsers that support it also drop anything else this origin stored.
-  return messagePage(200, reader.t.signedOut, reader, c.get('settings'), { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' });
+  return messagePage(200, reader.t.signedOut, c.get('shopper'), {
+    signedIn: false,
+    headers: { 'Set-Cookie': clearedSignInCookie(), 'Clear-Site-Data': '"cookies"' },
+  });
 }
 
 /**
@@ -184,7 +162,7 @@ export async function signOut(c: AppContext): Promise<Response> {
  */
 export const sameOriginForm = createMiddleware(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return signInMessage(c, 403, c.get('shopper').reader.t.requestRefused);
+    return messagePage(403, c.get('shopper').reader.t.requestRefused, c.get('shopper'));
   }
   await next();
 });
