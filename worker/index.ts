@@ -55,7 +55,7 @@ app.notFound((c: AppContext) => {
 });
 
 app.onError((error, c: AppContext) => {
-  c.set('failure', { name: error instanceof Error ? error.name : typeof error });
+  c.set('failure', { name: error.name });
   return internalError(c.get('requestId'));
 });
 

@@ -6,7 +6,6 @@ import { createMiddleware } from '../app.js';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { html } from 'hono/html';
-import { signInWords } from '../i18n/index.js';
 import type { Reader } from '../i18n/index.js';
 import { recordSignOut } from '../sign-outs.js';
 import { messagePage } from '../views/messages.js';
@@ -23,7 +22,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 // travels in the form), and posts the form itself so that, once signed in, the destination *replaces* the Continue
 // page: Back then leaves to where the customer came from, never to a Continue page. Anything but the redirect of a
 // sign-in (a refusal, a network error) falls back to the plain form post, whose answer says what went wrong.
-export const CONTINUE_SCRIPT = `(() => {
+const CONTINUE_SCRIPT = `(() => {
   const form = document.querySelector('form[action="/sign-in"]');
   if (!form) return;
   history.replaceState(null, '', location.pathname);
@@ -108,14 +107,13 @@ const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expire
 /** The page for a refused link: what went wrong in the reader's words. */
 function refusal(c: AppContext, refused: Refusal): Promise<Response> {
   const { reader } = c.get('shopper');
-  const words = signInWords(reader);
   const text =
     refused === 'expired'
-      ? words.linkExpired
+      ? reader.t.linkExpired
       : refused === 'too-long-lived'
-        ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
+        ? reader.t.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
-          ? words.linkTooLarge
+          ? reader.t.linkTooLarge
           : reader.t.signInFailed;
   return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
 }
