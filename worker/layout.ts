@@ -2,7 +2,6 @@ import type { Settings } from './env.js';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Reader } from './i18n/index.js';
-import { imageSources } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
 // a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
@@ -139,6 +138,21 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
   response.headers.append('Vary', 'Accept-Language');
   return response;
+}
+
+// The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
+// shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
+// page without images.
+function imageSources(settings: Settings | undefined, imageUrls: Iterable<string | null | undefined> = []): string {
+  const configured = settings?.imageHosts;
+  if (configured !== undefined) return configured.join(' ');
+  const hosts = new Set<string>();
+  for (const url of imageUrls) {
+    if (typeof url !== 'string' || !URL.canParse(url)) continue;
+    const { protocol, origin } = new URL(url);
+    if (protocol === 'https:') hosts.add(origin);
+  }
+  return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
 }
 
 // A CSS string that says `text` and nothing else: every character but letters, digits and spaces as a code-point

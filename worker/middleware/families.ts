@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Answers, App } from '../app.js';
-import { createMiddleware } from '../app.js';
+import { createMiddleware } from 'hono/factory';
 import { cookieCustomerOf } from './customer.js';
 import { readerTimeZone } from '../format.js';
 import { chooseReader } from '../i18n/index.js';
 import { notFound, tooManyRequests, unauthorized, upstreamFailed } from '../responses.js';
-import { notFoundPage, notSignedInPage, tooManyPage, upstreamFailedPage } from '../views/messages.js';
+import { notFoundPage, notSignedInPage, tooManyPage, upstreamFailedPage } from '../views/message-pages.js';
 
 // The two families of routes share every step; they differ only in how they answer where a step stops: the JSON
 // routes in the service's envelope, the pages with a page in the shopper's language.
@@ -25,7 +25,7 @@ const PAGE_ANSWERS: Answers = {
 };
 
 /** The JSON routes' answers. */
-export const jsonFamily = createMiddleware(async (c, next) => {
+export const jsonFamily = createMiddleware<App>(async (c, next) => {
   c.set('answers', JSON_ANSWERS);
   await next();
 });
@@ -36,7 +36,7 @@ export function byFamily(json: MiddlewareHandler<App>, page: MiddlewareHandler<A
 }
 
 /** The pages' answers, the customer of the sign-in cookie, and the shopper the pages are written for. */
-export const pageFamily = createMiddleware(async (c, next) => {
+export const pageFamily = createMiddleware<App>(async (c, next) => {
   c.set('answers', PAGE_ANSWERS);
   c.set('customer', await cookieCustomerOf(c));
   c.set('invalidCredential', false);

@@ -1,14 +1,14 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { Customer, Refusal } from '../auth.js';
 import { checkLink, newSignIn } from '../auth.js';
-import type { AppContext } from '../app.js';
-import { createMiddleware } from '../app.js';
+import type { App, AppContext } from '../app.js';
+import { createMiddleware } from 'hono/factory';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { html } from 'hono/html';
 import type { Reader } from '../i18n/index.js';
 import { recordSignOut } from '../sign-outs.js';
-import { messagePage } from '../views/messages.js';
+import { messagePage } from '../views/message-pages.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
 // to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
@@ -158,7 +158,7 @@ export async function signOut(c: AppContext): Promise<Response> {
  * worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with `Sec-Fetch-Site:
  * same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
  */
-export const sameOriginForm = createMiddleware(async (c, next) => {
+export const sameOriginForm = createMiddleware<App>(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
     return messagePage(403, c.get('shopper').reader.t.requestRefused, c.get('shopper'));
   }
