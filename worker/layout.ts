@@ -82,8 +82,8 @@ export interface PageOptions {
   readonly script?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
-  /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
-  readonly images?: Iterable<string | null | undefined>;
+  /** The pictures the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
+  readonly images?: Iterable<URL | undefined>;
   /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
   readonly runningHead?: string | undefined;
   /** This answer's CSP nonce, put on the page's `<style>` and `<script>`; one is made when absent. */
@@ -94,7 +94,7 @@ export interface PageOptions {
 export async function page(options: PageOptions): Promise<Response> {
   const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
   const shop = settings?.shopUrl;
-  const name = shop === undefined ? site : new URL(shop).host;
+  const name = settings?.shopHost ?? site;
   const links = [
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
@@ -143,14 +143,12 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
 // The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
 // shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
 // page without images.
-function imageSources(settings: Settings | undefined, imageUrls: Iterable<string | null | undefined> = []): string {
+function imageSources(settings: Settings | undefined, images: Iterable<URL | undefined> = []): string {
   const configured = settings?.imageHosts;
   if (configured !== undefined) return configured.join(' ');
   const hosts = new Set<string>();
-  for (const url of imageUrls) {
-    if (typeof url !== 'string' || !URL.canParse(url)) continue;
-    const { protocol, origin } = new URL(url);
-    if (protocol === 'https:') hosts.add(origin);
+  for (const image of images) {
+    if (image?.protocol === 'https:') hosts.add(image.origin);
   }
   return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
 }

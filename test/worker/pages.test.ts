@@ -316,6 +316,17 @@ describe('the order page', () => {
   );
 });
 
+test('Try again goes back to the path as it was asked for, its escapes kept', async () => {
+  const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 503 });
+  try {
+    const answer = await page('/orders/ord%5Fada%5F1?from=%63heckout');
+    expect(answer.status).toBe(502);
+    expect(answer.body).toContain('<a class="button" href="/orders/ord%5Fada%5F1">Try again</a>');
+  } finally {
+    remove();
+  }
+});
+
 test('the service too slow: a 504 page that says so, offers Try again, and quotes a reference', async () => {
   const local = startLocal({ vars: { UPSTREAM_TIMEOUT_MS: '300' } });
   const cookie = await cookieFor(local, 'cus_ada');
