@@ -11,7 +11,7 @@ export interface SignOutStore {
 
 /**
  * The worker's bindings: `Env` as `wrangler types` generates it from wrangler.toml (worker/worker-configuration.d.ts;
- * `npm run types` rewrites it), any of them possibly unset in a deployment, and the optional service binding
+ * `npm run types:worker` rewrites it), any of them possibly unset in a deployment, and the optional service binding
  * `UPSTREAM` (commented out in wrangler.toml): when set, lookups go through it instead of the public internet.
  */
 export type Bindings = { [Name in keyof Env]?: Env[Name] | undefined } & {
