@@ -7,7 +7,7 @@ import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 // The JSON routes answer these objects and the pages render them: one view for both.
 //
 // Each field is spelled once, in the lists below; the view types are derived from them and the SDK's types, and
-// test/worker/view.test-d.ts checks that every field of the SDK's types is either listed or left out on purpose.
+// test/worker/allow-list.test-d.ts checks that every field of the SDK's types is either listed or left out on purpose.
 //
 // Dates go out in the service's own wire format, so the SDK in a browser reads the worker as it reads the service:
 // `createTime` in epoch milliseconds, `created`/`expire` as ISO 8601 strings. A field the record does not have is

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { TimingVariables } from 'hono/timing';
 import type { Customer } from './auth.js';
@@ -43,8 +43,3 @@ export type App = { Bindings: Bindings; Variables: Variables };
 export type AppContext = Context<App>;
 /** The app once a record step has found the customer's record. */
 export type WithRecord<T> = { Bindings: Bindings; Variables: Variables & { record: T } };
-
-/** A step of the app: it answers, or calls `next()` to pass on. */
-export function createMiddleware<E extends App = App>(middleware: MiddlewareHandler<E>): MiddlewareHandler<E> {
-  return middleware;
-}

@@ -11,7 +11,7 @@ export interface SignOutStore {
 
 /**
  * The worker's bindings: `Env` as `wrangler types` generates it from wrangler.toml (worker/worker-configuration.d.ts;
- * `npm run types` rewrites it), any of them possibly unset in a deployment, and the optional service binding
+ * `npm run types:worker` rewrites it), any of them possibly unset in a deployment, and the optional service binding
  * `UPSTREAM` (commented out in wrangler.toml): when set, lookups go through it instead of the public internet.
  */
 export type Bindings = { [Name in keyof Env]?: Env[Name] | undefined } & {
@@ -35,6 +35,8 @@ export interface Settings {
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
   readonly shopUrl: string | undefined;
+  /** The shop's host as `URL.host` spells it (`shop.example`), named at the top of every page; set with `shopUrl`. */
+  readonly shopHost: string | undefined;
   /** Seconds a session lasts at most. */
   readonly sessionMaxAge: number;
   /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
@@ -109,6 +111,7 @@ function parse(env: Bindings): SettingsRead {
   if (shopUrl !== undefined && !isPlainHttpAddress(shopUrl)) {
     return { problem: 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).' };
   }
+  const shop = shopUrl === undefined ? undefined : new URL(shopUrl);
   const origins = readOrigins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS, /^https?:$/);
   if ('problem' in origins) return origins;
   const imageHosts = readOrigins('IMAGE_HOSTS', env.IMAGE_HOSTS, /^https:$/);
@@ -127,7 +130,8 @@ function parse(env: Bindings): SettingsRead {
       signOuts: env.SIGN_OUTS,
       // Bound once here, so the binding's fetch is called as a method of the binding.
       fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
-      shopUrl: shopUrl === undefined ? undefined : new URL(shopUrl).href,
+      shopUrl: shop?.href,
+      shopHost: shop?.host,
       sessionMaxAge,
       linkMaxLifetime,
       imageHosts: imageHosts.list.length === 0 ? undefined : imageHosts.list,

@@ -4,9 +4,9 @@ import { timing } from 'hono/timing';
 import type { App, AppContext } from './app.js';
 import { findCheckoutSession, findOrder } from './lookup.js';
 import { crossOrigin } from './middleware/cross-origin.js';
-import { bearerCustomer, requireCustomer } from './middleware/customer.js';
+import { jsonCustomer, requireCustomer } from './middleware/customer.js';
 import { byFamily, jsonFamily, pageFamily } from './middleware/families.js';
-import { jsonHeaders, pageHeaders, privateAnswers } from './middleware/headers.js';
+import { jsonHeaders, pageHeaders, privateAndTransportSecurity } from './middleware/headers.js';
 import { logLine } from './middleware/log.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { record } from './middleware/record.js';
@@ -29,14 +29,14 @@ const app = new Hono<App>();
 // Every answer: a request id (quoted to the customer only with a failure, so 404s stay identical), one log line,
 // the family's security headers, `Server-Timing` for the time waited on the service (never on a 404), the
 // settings (or a 500 naming the one that is wrong), CORS for the allowed origins.
-app.use(requestId({ headerName: '' }), logLine, privateAnswers, byFamily(jsonHeaders, pageHeaders));
+app.use(requestId({ headerName: '' }), logLine, privateAndTransportSecurity, byFamily(jsonHeaders, pageHeaders));
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
 // The families: the JSON routes answer in the service's envelope, the pages in the shopper's language.
 app.use(byFamily(jsonFamily, pageFamily));
 
 // Each lookup: who is signed in, the rate limit, the id and the record, then the view.
-app.get('/api/order/:id', bearerCustomer, requireCustomer, rateLimit, record(findOrder), orderJson);
-app.get('/api/checkout/session/:id', bearerCustomer, requireCustomer, rateLimit, record(findCheckoutSession), checkoutSessionJson);
+app.get('/api/order/:id', jsonCustomer, requireCustomer, rateLimit, record(findOrder), orderJson);
+app.get('/api/checkout/session/:id', jsonCustomer, requireCustomer, rateLimit, record(findCheckoutSession), checkoutSessionJson);
 app.get('/orders/:id', requireCustomer, rateLimit, record(findOrder), orderHtml);
 app.get('/sessions/:id', requireCustomer, rateLimit, record(findCheckoutSession), checkoutSessionHtml);
 app.get('/', home);
@@ -55,7 +55,7 @@ app.notFound((c: AppContext) => {
 });
 
 app.onError((error, c: AppContext) => {
-  c.set('failure', { name: error instanceof Error ? error.name : typeof error });
+  c.set('failure', { name: error.name });
   return internalError(c.get('requestId'));
 });
 

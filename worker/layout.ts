@@ -2,7 +2,6 @@ import type { Settings } from './env.js';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Reader } from './i18n/index.js';
-import { imageSources } from './responses.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
 // a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
@@ -83,8 +82,8 @@ export interface PageOptions {
   readonly script?: string | undefined;
   /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
   readonly site?: string | undefined;
-  /** The addresses of the images the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
-  readonly images?: Iterable<string | null | undefined>;
+  /** The pictures the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
+  readonly images?: Iterable<URL | undefined>;
   /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
   readonly runningHead?: string | undefined;
   /** This answer's CSP nonce, put on the page's `<style>` and `<script>`; one is made when absent. */
@@ -95,7 +94,7 @@ export interface PageOptions {
 export async function page(options: PageOptions): Promise<Response> {
   const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
   const shop = settings?.shopUrl;
-  const name = shop === undefined ? site : new URL(shop).host;
+  const name = settings?.shopHost ?? site;
   const links = [
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
@@ -141,16 +140,17 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   return response;
 }
 
-/** A page that says one thing, for every answer that is not a resource. */
-export function messagePage(
-  status: number,
-  [title = '', text = '']: readonly string[],
-  reader: Reader,
-  settings?: Settings,
-  headers: HeadersInit = {},
-  extra: Markup | string = '',
-): Promise<Response> {
-  return page({ status, title, body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`, reader, settings, headers });
+// The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
+// shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
+// page without images.
+function imageSources(settings: Settings | undefined, images: Iterable<URL | undefined> = []): string {
+  const configured = settings?.imageHosts;
+  if (configured !== undefined) return configured.join(' ');
+  const hosts = new Set<string>();
+  for (const image of images) {
+    if (image?.protocol === 'https:') hosts.add(image.origin);
+  }
+  return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
 }
 
 // A CSS string that says `text` and nothing else: every character but letters, digits and spaces as a code-point

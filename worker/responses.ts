@@ -65,23 +65,3 @@ export const FORM_ALLOW = `${ALLOW}, POST`;
 export function allowed(path: string): string {
   return path === '/sign-in' || path === '/sign-out' ? FORM_ALLOW : ALLOW;
 }
-
-/**
- * The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
- * shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
- * page without images.
- */
-export function imageSources(
-  settings: { readonly imageHosts: readonly string[] | undefined } | undefined,
-  imageUrls: Iterable<string | null | undefined> = [],
-): string {
-  const configured = settings?.imageHosts;
-  if (configured !== undefined) return configured.join(' ');
-  const hosts = new Set<string>();
-  for (const url of imageUrls) {
-    if (typeof url !== 'string' || !URL.canParse(url)) continue;
-    const { protocol, origin } = new URL(url);
-    if (protocol === 'https:') hosts.add(origin);
-  }
-  return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
-}

@@ -196,6 +196,24 @@ describe('the order page', () => {
     expect((await shop.send('/orders/ord_ada_1')).body).toContain('Back to the shop');
   });
 
+  test('without SHOP_URL, every page names this site at the top: the sign-in and sign-out pages too', async () => {
+    const site = '<span class="shop">orders.shop.test</span>';
+    const leaving = await stack.cookie('cus_leaving');
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' };
+    const link = new URLSearchParams({ token: await stack.token('cus_ada'), next: '/' });
+    const answers = [
+      await stack.send(`/sign-in?${link}`),
+      await stack.send(`/sign-in?${link}`, { headers: { Cookie: grace } }),
+      await stack.send('/sign-in?token=not-a-token'),
+      await stack.send('/sign-in', { method: 'POST', headers: { ...form, 'Sec-Fetch-Site': 'cross-site' }, body: link.toString() }),
+      await stack.send('/sign-in', { method: 'POST', headers: form, body: 'token=not-a-token&next=/' }),
+      await stack.send('/sign-out', { headers: { Cookie: leaving } }),
+      await stack.send('/sign-out', { method: 'POST', headers: { ...form, Cookie: leaving }, body: '' }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 403, 401, 200, 200]);
+    for (const answer of answers) expect(answer.body).toContain(site);
+  });
+
   test('print styles: A4, the shop name stays, the navigation, buttons and pictures go', async () => {
     const html = (await page('/orders/ord_ada_1')).body;
     expect(html).toContain('@page{size:A4');
@@ -296,6 +314,17 @@ describe('the order page', () => {
       }
     },
   );
+});
+
+test('Try again goes back to the path as it was asked for, its escapes kept', async () => {
+  const remove = stack.sandbox.fault({ route: 'order' }, { kind: 'status', status: 503 });
+  try {
+    const answer = await page('/orders/ord%5Fada%5F1?from=%63heckout');
+    expect(answer.status).toBe(502);
+    expect(answer.body).toContain('<a class="button" href="/orders/ord%5Fada%5F1">Try again</a>');
+  } finally {
+    remove();
+  }
 });
 
 test('the service too slow: a 504 page that says so, offers Try again, and quotes a reference', async () => {

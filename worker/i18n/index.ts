@@ -76,11 +76,3 @@ export function inWords(value: string | null | undefined, words: Readonly<Record
   if (value === null || value === undefined || value === '') return undefined;
   return Object.hasOwn(words, value) ? words[value] : undefined;
 }
-
-/** The words of the sign-in pages' refusals. */
-export type SignInWords = Pick<Messages, 'linkExpired' | 'linkTooLongLived' | 'linkTooLarge'>;
-
-/** The sign-in refusals in the reader's language. */
-export function signInWords(reader: Reader): SignInWords {
-  return reader.t;
-}

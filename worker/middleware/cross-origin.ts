@@ -1,5 +1,6 @@
 import { cors } from 'hono/cors';
-import { createMiddleware } from '../app.js';
+import { createMiddleware } from 'hono/factory';
+import type { App } from '../app.js';
 import { ALLOW, allowed, json } from '../responses.js';
 
 // CORS for the origins in ALLOWED_ORIGINS only, never with credentials. What the SDK sends from a page: the token,
@@ -17,7 +18,7 @@ const shopCors = cors({
  * OPTIONS answers 204 with the path's `Allow`; a CORS preflight from another origin gets 403. Every other answer
  * gets `Access-Control-Allow-Origin` for an allowed origin and nothing for another, so browsers withhold it.
  */
-export const crossOrigin = createMiddleware(async (c, next) => {
+export const crossOrigin = createMiddleware<App>(async (c, next) => {
   const origin = c.req.header('Origin');
   if (c.req.method === 'OPTIONS') {
     if (origin === undefined || c.req.header('Access-Control-Request-Method') === undefined) {

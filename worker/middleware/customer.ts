@@ -1,6 +1,6 @@
 import { bearerToken, verifyBearer, verifySignIn } from '../auth.js';
-import type { AppContext } from '../app.js';
-import { createMiddleware } from '../app.js';
+import type { App, AppContext } from '../app.js';
+import { createMiddleware } from 'hono/factory';
 import { readSignInCookie } from '../cookies.js';
 
 // Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
@@ -16,7 +16,7 @@ export async function cookieCustomerOf(c: AppContext) {
 }
 
 /** The JSON routes: the customer of the Bearer token, else of a same-origin page's cookie. */
-export const bearerCustomer = createMiddleware(async (c, next) => {
+export const jsonCustomer = createMiddleware<App>(async (c, next) => {
   const token = bearerToken(c.req.raw);
   if (token === undefined) {
     c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
@@ -30,7 +30,7 @@ export const bearerCustomer = createMiddleware(async (c, next) => {
 });
 
 /** The first step of a lookup: a signed-in customer, or 401. */
-export const requireCustomer = createMiddleware(async (c, next) => {
+export const requireCustomer = createMiddleware<App>(async (c, next) => {
   if (c.get('customer') === undefined) return c.get('answers').unauthorized(c, c.get('invalidCredential'));
   await next();
 });

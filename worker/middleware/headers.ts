@@ -1,5 +1,6 @@
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { createMiddleware } from '../app.js';
+import { createMiddleware } from 'hono/factory';
+import type { App } from '../app.js';
 
 // The headers every answer carries: nothing is kept by shared caches, sniffed or framed, no referrer (the sign-in
 // link's token never leaks); no powerful browser feature; no window of another origin keeps a handle on a page
@@ -45,7 +46,7 @@ export const pageHeaders = secureHeaders({
 export const HSTS = 'max-age=31536000';
 
 /** No shared cache keeps an answer (each is one customer's), and HSTS over HTTPS. */
-export const privateAnswers = createMiddleware(async (c, next) => {
+export const privateAndTransportSecurity = createMiddleware<App>(async (c, next) => {
   await next();
   c.res.headers.set('Cache-Control', 'private, no-store');
   if (c.req.url.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);

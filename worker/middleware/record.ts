@@ -1,6 +1,6 @@
 import { setMetric } from 'hono/timing';
 import type { WithRecord } from '../app.js';
-import { createMiddleware } from '../app.js';
+import { createMiddleware } from 'hono/factory';
 import type { RecordKind } from '../lookup.js';
 import { parseId } from '../lookup.js';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { orderView, sessionView } from '../allow-list.js';
 import type { AppContext, WithRecord } from '../app.js';
 import { checkoutPage } from '../views/checkout.js';
-import { homePage } from '../views/messages.js';
+import { homePage } from '../views/message-pages.js';
 import { orderPage } from '../views/order.js';
 
 // The pages, for the customer signed in by the cookie. The steps before them (customer, rate limit, id, lookup)

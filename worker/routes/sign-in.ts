@@ -1,16 +1,15 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { LinkCheck, Refusal } from '../auth.js';
 import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
-import type { AppContext } from '../app.js';
-import { createMiddleware } from '../app.js';
+import type { App, AppContext } from '../app.js';
+import { createMiddleware } from 'hono/factory';
 import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
-import { signInWords } from '../i18n/index.js';
 import type { Reach, Reader } from '../i18n/index.js';
-import { messagePage, page } from '../layout.js';
 import { recordSignOut } from '../sign-outs.js';
+import { messagePage } from '../views/message-pages.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
 // to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
@@ -24,7 +23,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 // travels in the form), and posts the form itself so that, once signed in, the destination *replaces* the Continue
 // page: Back then leaves to where the customer came from, never to a Continue page. Anything but the redirect of a
 // sign-in (a refusal, a network error) falls back to the plain form post, whose answer says what went wrong.
-export const CONTINUE_SCRIPT = `(() => {
+const CONTINUE_SCRIPT = `(() => {
   const form = document.querySelector('form[action="/sign-in"]');
   if (!form) return;
   history.replaceState(null, '', location.pathname);
@@ -45,33 +44,19 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const token = c.req.query('token') ?? null;
   const checked = await checkSignIn(token, settings, Date.now());
   if ('refused' in checked) return refusal(c, checked.refused);
 
   const switching = current !== undefined && current.id !== checked.customer.id;
-  const body = html`<div class="message">
-<h1>${reader.t.signInTitle}</h1>
-<p>${reader.t.signInText}</p>
-${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
+  const extra = html`${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <form method="post" action="/sign-in">
 <input type="hidden" name="token" value="${token}">
 <input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
-</form>
-</div>`;
-  return page({
-    status: 200,
-    title: reader.t.signInTitle,
-    body,
-    reader,
-    settings,
-    form: true,
-    signedIn: current !== undefined,
-    script: CONTINUE_SCRIPT,
-    nonce: c.get('shopper').nonce,
-  });
+</form>`;
+  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('shopper'), { extra, form: true, script: CONTINUE_SCRIPT });
 }
 
 /**
@@ -81,9 +66,9 @@ ${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return signInMessage(c, 400, reader.t.signInFailed[reach(c.get('settings'))]);
+  if (form === undefined) return messagePage(400, reader.t.signInFailed[reach(c.get('settings'))], c.get('shopper'));
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return signInMessage(c, 400, reader.t.linkRefused);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const now = Date.now();
   const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
   if ('refused' in checked) return refusal(c, checked.refused);
@@ -101,8 +86,10 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 /** Bounds a form's body: over MAX_FORM_BYTES (declared or sent), the "Sign-in failed" page, and nothing is read on. */
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
-  onError: (c) =>
-    signInMessage(c as AppContext, 400, (c as AppContext).get('shopper').reader.t.signInFailed[reach((c as AppContext).get('settings'))]),
+  onError: (c) => {
+    const shopper = (c as AppContext).get('shopper');
+    return messagePage(400, shopper.reader.t.signInFailed[reach(shopper.settings)], shopper);
+  },
 });
 
 /**
@@ -127,16 +114,15 @@ const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expire
 /** The page for a refused link: what went wrong in the reader's words. */
 function refusal(c: AppContext, refused: Refusal): Promise<Response> {
   const { reader } = c.get('shopper');
-  const words = signInWords(reader);
   const text =
     refused === 'expired'
-      ? words.linkExpired
+      ? reader.t.linkExpired
       : refused === 'too-long-lived'
-        ? words.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
+        ? reader.t.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
-          ? words.linkTooLarge
+          ? reader.t.linkTooLarge
           : reader.t.signInFailed[reach(c.get('settings'))];
-  return signInMessage(c, REFUSAL_STATUS[refused], text);
+  return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -151,25 +137,15 @@ function reach(settings: Settings): keyof Reach<unknown> {
   return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
-/** A one-message page, with the sign-out link when the reader is signed in. */
-function signInMessage(c: AppContext, status: number, [title = '', text = '']: readonly string[]): Promise<Response> {
-  const { reader } = c.get('shopper');
-  const body = html`<div class="message"><h1>${title}</h1><p>${text}</p></div>`;
-  return page({ status, title, body, reader, settings: c.get('settings'), signedIn: c.get('customer') !== undefined });
-}
-
 /**
  * `GET /sign-out`: a page with a Sign out button. GET itself signs nobody out: a prefetch, a preview or an image
  * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
  */
 export function signOutPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
-  const body = html`<div class="message">
-<h1>${reader.t.signOutTitle}</h1>
-<p>${reader.t.signOutText[reach(c.get('settings'))]}</p>
-<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>
-</div>`;
-  return page({ status: 200, title: reader.t.signOutTitle, body, reader, settings: c.get('settings'), form: true });
+  const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>`;
+  const words = [reader.t.signOutTitle, reader.t.signOutText[reach(c.get('settings'))]];
+  return messagePage(200, words, c.get('shopper'), { extra, signedIn: false, form: true });
 }
 
 /**
@@ -195,7 +171,7 @@ export async function signOut(c: AppContext): Promise<Response> {
   }
   // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
   // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
-  return messagePage(200, words, reader, settings, { 'Set-Cookie': clearedSignInCookie() });
+  return messagePage(200, words, c.get('shopper'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
 }
 
 /**
@@ -206,9 +182,9 @@ export async function signOut(c: AppContext): Promise<Response> {
  * worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with `Sec-Fetch-Site:
  * same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
  */
-export const sameOriginForm = createMiddleware(async (c, next) => {
+export const sameOriginForm = createMiddleware<App>(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return signInMessage(c, 403, c.get('shopper').reader.t.requestRefused);
+    return messagePage(403, c.get('shopper').reader.t.requestRefused, c.get('shopper'));
   }
   await next();
 });

@@ -2,11 +2,10 @@ import { html } from 'hono/html';
 import { sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
 import type { Messages, Said } from '../i18n/index.js';
-import { page } from '../layout.js';
 import type { Markup } from '../layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { Shopper } from './context.js';
-import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, timeText, totals } from './parts.js';
+import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
 
 /**
@@ -77,8 +76,7 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
   if (checked && session.orderId) {
     return Promise.resolve(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } }));
   }
-  const { reader, settings } = shopper;
-  const { t } = reader;
+  const { t } = shopper.reader;
   const state = checkoutState(session, now);
   const open = state === 'confirming' || state === 'unpaid';
   const recurring = session.price?.recurring;
@@ -94,33 +92,33 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
     : '';
   // One number to quote: the merchant's reference, else the order's id, else the checkout's own.
   const number = session.merchantReferenceId || session.orderId || session.sessionId;
-  const body = html`<h1>${t.yourCheckout}</h1>
-${VIEWS[state](session, shopper)}
-${live}
-<dl class="facts">
-${fact(t.quoteNumber, number)}
-${fact(t.product, session.product?.productName)}
-${fact(t.billing, billing)}
-${fact(t.started, time(session.created, shopper))}
-${state === 'unpaid' || state === 'confirming' ? fact(t.expires, time(session.expire, shopper)) : ''}
-</dl>
-${lineItems(session.priceDataList, session.originalCurrency ?? session.paymentCurrency, shopper)}
-${totals({ subtotal: session.amountSubtotal, total: session.amountTotal, originalCurrency: session.originalCurrency, paymentCurrency: session.paymentCurrency, rate: sessionRate(session), items: session.priceDataList }, shopper)}
-${smallPrint(session.sessionId, number, shopper)}`;
-  const title = number ? `${t.checkout} ${number}` : t.yourCheckout;
-  return page({
-    status: 200,
-    title,
-    body,
-    reader,
-    settings,
-    signedIn: true,
-    site: shopper.site,
-    images: images(session.priceDataList),
-    script: open ? PENDING_SCRIPT : undefined,
-    runningHead: number ? title : undefined,
-    nonce: shopper.nonce,
-  });
+  return recordPage(
+    {
+      heading: t.yourCheckout,
+      kind: t.checkout,
+      number,
+      serviceId: session.sessionId,
+      notice: VIEWS[state](session, shopper),
+      live,
+      facts: [
+        fact(t.quoteNumber, number),
+        fact(t.product, session.product?.productName),
+        fact(t.billing, billing),
+        fact(t.started, time(session.created, shopper)),
+        open ? fact(t.expires, time(session.expire, shopper)) : '',
+      ],
+      money: {
+        subtotal: session.amountSubtotal,
+        total: session.amountTotal,
+        originalCurrency: session.originalCurrency,
+        paymentCurrency: session.paymentCurrency,
+        rate: sessionRate(session),
+        items: session.priceDataList,
+      },
+      script: open ? PENDING_SCRIPT : undefined,
+    },
+    shopper,
+  );
 }
 
 /** The payment currency's rate against the original one, from the price list's exchange rates, when both are there. */

@@ -1,10 +1,8 @@
-import { html } from 'hono/html';
 import { inWords } from '../i18n/index.js';
-import { page } from '../layout.js';
 import type { Markup } from '../layout.js';
 import type { OrderView } from '../allow-list.js';
 import type { Shopper } from './context.js';
-import { backToShop, button, fact, images, lineItems, notice, smallPrint, time, totals } from './parts.js';
+import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
 
 /** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
 export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
@@ -41,32 +39,31 @@ const VIEWS: Readonly<Record<OrderState, (shopper: Shopper, received: boolean) =
  * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
  */
 export function orderPage(order: OrderView, shopper: Shopper, received: boolean, rate: number | undefined): Promise<Response> {
-  const { reader, settings } = shopper;
-  const { t } = reader;
+  const { t } = shopper.reader;
+  const method = order.paymentMethod?.paymentMethodType;
   // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).
   const number = order.merchantReferenceId || order.orderId;
-  const method = order.paymentMethod?.paymentMethodType;
-  const body = html`<h1>${t.yourOrder}</h1>
-${VIEWS[orderState(order.status)](shopper, received)}
-<dl class="facts">
-${fact(t.quoteNumber, number)}
-${fact(t.placed, time(order.createTime, shopper))}
-${fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined))}
-</dl>
-${lineItems(order.priceDataList, order.originalCurrency ?? order.paymentCurrency, shopper)}
-${totals({ subtotal: order.amountSubtotal, total: order.amountTotal, originalCurrency: order.originalCurrency, paymentCurrency: order.paymentCurrency, rate, items: order.priceDataList }, shopper)}
-${smallPrint(order.orderId, number, shopper)}`;
-  const title = number ? `${t.order} ${number}` : t.yourOrder;
-  return page({
-    status: 200,
-    title,
-    body,
-    reader,
-    settings,
-    signedIn: true,
-    site: shopper.site,
-    images: images(order.priceDataList),
-    runningHead: number ? title : undefined,
-    nonce: shopper.nonce,
-  });
+  return recordPage(
+    {
+      heading: t.yourOrder,
+      kind: t.order,
+      number,
+      serviceId: order.orderId,
+      notice: VIEWS[orderState(order.status)](shopper, received),
+      facts: [
+        fact(t.quoteNumber, number),
+        fact(t.placed, time(order.createTime, shopper)),
+        fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
+      ],
+      money: {
+        subtotal: order.amountSubtotal,
+        total: order.amountTotal,
+        originalCurrency: order.originalCurrency,
+        paymentCurrency: order.paymentCurrency,
+        rate,
+        items: order.priceDataList,
+      },
+    },
+    shopper,
+  );
 }

@@ -1,12 +1,67 @@
 import { html } from 'hono/html';
 import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
 import type { Said } from '../i18n/index.js';
+import { page } from '../layout.js';
 import type { Markup } from '../layout.js';
 import type { ItemView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 
-// Pieces the order and checkout views share: facts, times, the item table, the totals with their currency notes,
-// the state notice and the small print.
+// Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
+// their currency notes, the state notice and the small print.
+
+/** What a record page shows: an order or a checkout, for the signed-in customer it belongs to. */
+export interface RecordPage {
+  /** The page's heading, and its title when the record has no number ("Your order"). */
+  readonly heading: string;
+  /** What the title calls the record before its number ("Order"). */
+  readonly kind: string;
+  /** The one number to quote. */
+  readonly number: string | null | undefined;
+  /** The service's own id, named in the small print when it is not the number to quote. */
+  readonly serviceId: string | null | undefined;
+  /** The state's notice. */
+  readonly notice: Markup;
+  /** What follows the notice on a line of its own (an open checkout's live region), if anything. */
+  readonly live?: Markup | string;
+  /** The facts, each on its line of the `<dl>`. */
+  readonly facts: readonly (Markup | string)[];
+  /** The amounts, with the line items. */
+  readonly money: Money;
+  /** A script to run on the page (see `page`). */
+  readonly script?: string | undefined;
+}
+
+/**
+ * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
+ * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
+ */
+export function recordPage(record: RecordPage, shopper: Shopper): Promise<Response> {
+  const { reader, settings } = shopper;
+  const { money, number } = record;
+  // Each item's picture parsed once, for its <img> and for the page's img-src.
+  const pictures = (money.items ?? []).map((item) => picture(item.imageUrl));
+  const body = html`<h1>${record.heading}</h1>
+${record.notice}
+${record.live === undefined ? '' : html`${record.live}\n`}<dl class="facts">
+${record.facts.map((line) => html`${line}\n`)}</dl>
+${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, shopper)}
+${totals(money, shopper)}
+${smallPrint(record.serviceId, number, shopper)}`;
+  const title = number ? `${record.kind} ${number}` : record.heading;
+  return page({
+    status: 200,
+    title,
+    body,
+    reader,
+    settings,
+    signedIn: true,
+    site: shopper.site,
+    images: pictures,
+    script: record.script,
+    runningHead: number ? title : undefined,
+    nonce: shopper.nonce,
+  });
+}
 
 /** One fact of a `<dl>`, or nothing when there is no value. */
 export function fact(label: string, value: Markup | string | null | undefined): Markup | string {
@@ -44,8 +99,7 @@ export function button(href: string, words: string): Markup {
 
 /** The way back to the shop: SHOP_URL, else an http(s) address from the record (such as its cancelUrl). */
 export function backToShop(shopper: Shopper, fromRecord?: string | null): Markup | string {
-  const shop =
-    shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) && URL.canParse(fromRecord) ? new URL(fromRecord).href : undefined);
+  const shop = shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) ? URL.parse(fromRecord)?.href : undefined);
   return shop === undefined ? '' : button(shop, shopper.reader.t.backToShop);
 }
 
@@ -140,18 +194,22 @@ function upper(code: string | null | undefined): string | undefined {
   return code ? code.toUpperCase() : undefined;
 }
 
-/** The items: name (with its picture), quantity, unit price and amount, each under its own column header. */
+/**
+ * The items: name (with its picture), quantity, unit price and amount, each under its own column header. `pictures`:
+ * each item's picture (from `picture`), by the item's index.
+ */
 export function lineItems(
   items: readonly ItemView[] | null | undefined,
+  pictures: readonly (URL | undefined)[],
   fallbackCurrency: string | null | undefined,
   { reader: { t, locale } }: Shopper,
 ): Markup {
   if (!items || items.length === 0) return html``;
-  const rows = items.map((item) => {
+  const rows = items.map((item, index) => {
     const currency = upper(item.currency ?? fallbackCurrency);
     const name = item.name || t.item;
     return html`<tr>
-<th scope="row"><span class="item">${thumb(name, item.imageUrl)}<span class="name">${name}</span></span></th>
+<th scope="row"><span class="item">${thumb(name, pictures[index])}<span class="name">${name}</span></span></th>
 <td class="num">${typeof item.quantity === 'number' ? formatNumber(item.quantity, locale) : ''}</td>
 <td class="num">${formatMoney(item.unitAmount, currency, locale)}</td>
 <td class="num">${formatMoney(lineAmount(item), currency, locale)}</td>
@@ -164,20 +222,23 @@ export function lineItems(
 </table>`;
 }
 
-/** The image addresses of the items, for the page's `img-src`. */
-export function images(items: readonly ItemView[] | null | undefined): (string | null | undefined)[] {
-  return (items ?? []).map((item) => item.imageUrl);
+/**
+ * An item's picture: its address parsed, when it is an https URL. Only https images: the page's policy loads nothing
+ * else, and a `javascript:` or `data:` address never gets in.
+ */
+export function picture(address: string | null | undefined): URL | undefined {
+  const url = address ? URL.parse(address) : null;
+  return url?.protocol === 'https:' ? url : undefined;
 }
 
-// A tile with the item's initial, and the picture on top of it when it loads. Only https images: the page's policy
-// loads nothing else, and a `javascript:` or `data:` address never gets in. An image that fails (an offline host)
+// A tile with the item's initial, and the picture on top of it when it loads. An image that fails (an offline host)
 // leaves the tile: `alt=""` draws no broken-image icon, and the picture is decorative (the name is beside it,
 // WCAG H67).
-function thumb(name: string, address: string | null | undefined): Markup {
+function thumb(name: string, image: URL | undefined): Markup {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '·';
-  const image =
-    address && URL.canParse(address) && new URL(address).protocol === 'https:'
-      ? html`<img src="${new URL(address).href}" alt="" data-initial="${initial}" width="56" height="56" loading="lazy" referrerpolicy="no-referrer">`
-      : '';
-  return html`<span class="thumb" aria-hidden="true">${initial}${image}</span>`;
+  const img =
+    image === undefined
+      ? ''
+      : html`<img src="${image.href}" alt="" data-initial="${initial}" width="56" height="56" loading="lazy" referrerpolicy="no-referrer">`;
+  return html`<span class="thumb" aria-hidden="true">${initial}${img}</span>`;
 }

@@ -1,7 +1,7 @@
 /** How long the pending page keeps checking, and its first and longest wait between checks. */
 export const CHECK_FOR_MS = 120_000;
-export const FIRST_WAIT_MS = 2_000;
-export const LONGEST_WAIT_MS = 15_000;
+const FIRST_WAIT_MS = 2_000;
+const LONGEST_WAIT_MS = 15_000;
 /** How long the page stays after it says it is moving on, so a screen reader speaks the words before the page changes. */
 export const ANNOUNCE_MS = 2_000;
 
