@@ -7,9 +7,9 @@
 //
 // (1) also measures a baseline: the worker of another commit of this repository, built from `git archive` and served
 // by a second workerd beside the first. The two alternate within each round (which one goes first alternates too),
-// and each round gives a ratio. CPU figures differ between machines and days by more than any change of the worker
-// (one commit measured 0.33 ms and, on another day, 1.16 ms for the JSON route), so the worker is held against its
-// baseline measured in the same run, never against a number.
+// and each round gives a ratio. CPU figures differ between machines, and between days on one machine, by more than
+// any change of the worker, so the worker is held against its baseline measured in the same run, never against a
+// number.
 //
 // (3) measures the worker's own code without HTTP: a third workerd runs a driver module beside both bundles and the
 // sandbox, and each request to it makes n calls of one bundle's fetch handler (the sandbox's fetch as UPSTREAM), so
@@ -35,8 +35,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const HOST = '127.0.0.1';
 /**
  * The worker whose CPU per request this one must not exceed: the hand-written worker (if-chain routing, no
- * framework) at the commit whose bench run gave the figures the worker's CPU target was set from (JSON route
- * 0.33 ms, order page 0.40 ms, home page 0.10 ms, on that day's machine).
+ * framework) that the worker's CPU target is set by (BENCHMARKS.md at that commit: JSON route 0.33 ms, order page
+ * 0.40 ms, home page 0.10 ms, figures of the machine it ran on).
  */
 export const WORKER_BASELINE_REF = 'bfa367d';
 const BASELINE = process.env.BENCH_WORKER_BASELINE ?? WORKER_BASELINE_REF;
