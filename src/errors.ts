@@ -63,7 +63,11 @@ export class LookupError extends Error {
   }
 }
 
-/** The service answered with a failure: a non-2xx status (a 3xx included), or an envelope code outside `successCodes`. */
+/**
+ * The service answered with a failure: a non-2xx status (a 3xx included, `HTTP 302 (not followed)`), or an envelope
+ * code outside `successCodes`. In a browser, whose `fetch` hides a redirect from the page (an `opaqueredirect`
+ * response), a redirect is `status` 0 and `HTTP 0 (an empty body)`.
+ */
 export class ApiError extends LookupError {
   override name = 'ApiError' as const;
   /** HTTP status of the answer. */
@@ -74,7 +78,10 @@ export class ApiError extends LookupError {
   declare readonly msg?: string;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one that can be read. */
   declare readonly retryAfter?: number;
-  /** The answer's headers, names in lower case (the key redacted from values). */
+  /**
+   * The answer's headers, names in lower case (the key redacted from names and values). Every header is kept,
+   * `set-cookie` included (only the last of several), and `toJSON` writes them.
+   */
   declare readonly headers: Readonly<Record<string, string>>;
   /** The first present of the `x-request-id`, `request-id` and `cf-ray` headers: what the service's support asks for. */
   declare readonly requestId?: string;
@@ -143,7 +150,8 @@ export class InvalidIdError extends TypeError {
  *
  * @param value - Anything caught.
  * @returns `true` for an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, narrowing `value` to
- * their union, which `switch (value.name)` narrows further.
+ * their union, which `switch (value.name)` narrows further. The SDK never throws the base `LookupError` itself; one
+ * that other code constructs also gives `true`, though the union does not describe it.
  */
 export function isLookupError(value: unknown): value is AnyLookupError {
   return value instanceof LookupError || (value as { [brand]?: unknown } | null)?.[brand] === true;

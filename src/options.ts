@@ -10,7 +10,11 @@ export interface AttemptEvent {
   path: string;
   /** HTTP status of the answer, when one came. */
   status?: number | undefined;
-  /** Why the attempt failed: an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, or the caller's `signal.reason` on abort. Absent on success. */
+  /**
+   * Why the attempt failed: an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, the caller's
+   * `signal.reason` on abort, or the `TypeError` of a `now` that returned no finite number (the attempt's request was
+   * then never sent). Absent on success.
+   */
   error?: unknown;
   /** Milliseconds the attempt took, from sending the request to its outcome. */
   ms: number;
@@ -34,7 +38,11 @@ export interface LookupOptions {
   maxRetries?: number | undefined;
   /** Extra request headers. `X-Timestamp` and `Accept` are always the SDK's; an `X-API-KEY` here is dropped (the key goes only through `apiKey`). */
   headers?: Headers | readonly (readonly [string, string])[] | Readonly<Record<string, string>> | undefined;
-  /** Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`; must return a finite number. Default `Date.now`. */
+  /**
+   * Clock in milliseconds since the Unix epoch, read for each attempt's `X-Timestamp`; must return a finite number,
+   * and should return whole milliseconds, as `Date.now` does: the reading is sent as `String(now())`, so a fraction
+   * or a number of 1e21 or more is not the decimal digits the service expects. Default `Date.now`.
+   */
   now?: (() => number) | undefined;
   /** Envelope codes that mean success, at least one. Default `[0, 200]`: the service's documentation does not give the value. */
   successCodes?: readonly number[] | undefined;

@@ -93,7 +93,7 @@ describe('every code block in README.md and docs/ compiles as a strict consumer 
     expect(written.get('bun')).toHaveLength(1);
     expect(written.get('node')?.length).toBeGreaterThanOrEqual(6);
     expect(headings.get('README.md ### Cloudflare Workers')).toEqual(['workers']);
-    expect(headings.get('README.md ### Node (20 or later)')).toEqual(['node']);
+    expect(headings.get('README.md ### Node (20.3 or later)')).toEqual(['node']);
     expect(headings.get('README.md ## Testing')).toEqual(['node']);
   });
 

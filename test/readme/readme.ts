@@ -7,7 +7,7 @@ export const README = join(repoRoot, 'README.md');
 
 /** The first fenced code block under a `###` heading of the README's `## Quickstarts` section. */
 export interface Quickstart {
-  /** The heading line, such as `### Node (18 or later)`. */
+  /** The heading line, such as `### Node (20.3 or later)`. */
   readonly heading: string;
   /** The fence's info string, such as `ts`. */
   readonly lang: string;
