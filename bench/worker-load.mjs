@@ -17,7 +17,7 @@
 // builds alternate as in (1). Far less noisy than (1): it shows the worker's own cost and the change in it.
 //
 // Run: npm run build && npx node bench/worker-load.mjs   (Node 24 via npx, as wrangler needs)
-//   BENCH_ROUNDS            rounds of (1) (default 7 with a baseline, 3 without); (2) has 3
+//   BENCH_ROUNDS            rounds of (1) and (3) (default 9 with a baseline, 3 without); (2) has 3
 //   BENCH_WORKER_BASELINE   the baseline: a git ref (default WORKER_BASELINE_REF), an absolute path of a checkout
 //                           with its package built, or `none`
 import { spawn, execFileSync } from 'node:child_process';
@@ -46,7 +46,7 @@ export const WORKER_LOAD = Object.freeze({
     { connections: 16, amount: 1600 },
     { connections: 64, amount: 3200 },
   ],
-  rounds: Number(process.env.BENCH_ROUNDS ?? (BASELINE === 'none' ? 3 : 7)),
+  rounds: Number(process.env.BENCH_ROUNDS ?? (BASELINE === 'none' ? 3 : 9)),
   latencyRounds: 3,
   cpuRequests: 3000,
   inProcessCalls: 2000,
