@@ -214,8 +214,6 @@ Latency at 1, 16 and 64 connections, the sandbox alone and the two routes altern
 ${table(['Target', 'Connections', 'p50', 'p99', 'Requests/s', 'Added p50 / p99', 'non-2xx / errors / timeouts'], levels)}`;
 }
 
-const ratioMedian = (ratios) => [...ratios].sort((a, b) => a - b)[(ratios.length - 1) >> 1];
-
 function baselineSection(baseline, cpu) {
   if (baseline === undefined) return 'No baseline worker was measured in this run.';
   const rows = Object.entries(baseline.cpu).map(([name, b]) => {
@@ -241,7 +239,7 @@ function inProcessSection(inProcess, config) {
     `${f(c.cpuUsPerCall, 0)} µs`,
     ...others.flatMap((o) => [
       `${f(o.routes[name].cpuUsPerCall, 0)} µs`,
-      `${f(ratioMedian(o.routes[name].ratios), 3)}× [${o.routes[name].ratios.map((r) => r.toFixed(2)).join(', ')}]`,
+      `${f(o.routes[name].ratios.median, 3)}× [${o.routes[name].ratios.perRound.map((r) => r.toFixed(2)).join(', ')}]`,
     ]),
   ]);
   return `The worker's own code, without HTTP: one workerd runs a driver beside ${others.length === 0 ? 'the bundle' : 'both bundles'} and the sandbox, and each request to it makes ${f(config?.inProcessCalls, 0)} calls of one bundle's fetch handler (the sandbox's fetch as \`UPSTREAM\`); CPU per call is the process's CPU time over them, so it holds the worker's code and the sandbox's, and no sockets or HTTP parsing.

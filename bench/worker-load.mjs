@@ -38,7 +38,7 @@ const HOST = '127.0.0.1';
  * framework) that the worker's CPU target is set by (BENCHMARKS.md at that commit: JSON route 0.33 ms, order page
  * 0.40 ms, home page 0.10 ms, figures of the machine it ran on).
  */
-export const WORKER_BASELINE_REF = 'bfa367d';
+const WORKER_BASELINE_REF = 'bfa367d';
 const BASELINE = process.env.BENCH_WORKER_BASELINE ?? WORKER_BASELINE_REF;
 export const WORKER_LOAD = Object.freeze({
   levels: [
@@ -54,6 +54,11 @@ export const WORKER_LOAD = Object.freeze({
   baseline: BASELINE === 'none' ? undefined : BASELINE,
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** This build's samples over the baseline's, round by round, and their median. */
+const ratiosOf = (these, baseline) => {
+  const perRound = these.map((value, round) => value / baseline[round]);
+  return { median: median(perRound), perRound };
+};
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)];
 const freePort = () =>
   new Promise((done) => {
@@ -223,15 +228,7 @@ const worker :Workerd.Worker = (
         ref: config.baseline,
         commit: base.commit,
         cpu: cpuOf(base),
-        ratios: Object.fromEntries(
-          routes.map((route) => {
-            const perRound = samples
-              .get(current)
-              .get(route)
-              .map((ms, round) => ms / samples.get(base).get(route)[round]);
-            return [route.name, { median: median(perRound), perRound }];
-          }),
-        ),
+        ratios: Object.fromEntries(routes.map((route) => [route.name, ratiosOf(samples.get(current).get(route), samples.get(base).get(route))])),
       };
     }
 
@@ -369,7 +366,7 @@ const driver :Workerd.Worker = ( modules = [ ${modules} ], compatibilityDate = "
           {
             cpuUsPerCall: median(samples[index][r]),
             samples: samples[index][r],
-            ...(index === 0 ? {} : { ratios: samples[0][r].map((us, round) => us / samples[index][r][round]) }),
+            ...(index === 0 ? {} : { ratios: ratiosOf(samples[0][r], samples[index][r]) }),
           },
         ]),
       ),
@@ -423,7 +420,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const build of result.inProcess) {
     for (const [name, { cpuUsPerCall, samples, ratios }] of Object.entries(build.routes)) {
       console.log(`  ${f(cpuUsPerCall)} µs  ${build.name}: ${name}  [${samples.map((s) => s.toFixed(0)).join(', ')}]`);
-      if (ratios) console.log(`           this worker over it: ${median(ratios).toFixed(3)}x [${ratios.map((r) => r.toFixed(2)).join(', ')}]`);
+      if (ratios)
+        console.log(`           this worker over it: ${ratios.median.toFixed(3)}x [${ratios.perRound.map((r) => r.toFixed(2)).join(', ')}]`);
     }
   }
   console.log('\nLatency (ms): p50 / p99 at 1, 16, 64 connections; added = route minus the sandbox alone');

@@ -86,8 +86,8 @@ export interface PageOptions {
   readonly images?: Iterable<URL | undefined>;
   /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
   readonly runningHead?: string | undefined;
-  /** This answer's CSP nonce, put on the page's `<style>` and `<script>`; one is made when absent. */
-  readonly nonce?: string | undefined;
+  /** This answer's CSP nonce (hono/secure-headers makes it), put on the page's print `<style>` and `<script>`. */
+  readonly nonce: string;
 }
 
 /** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
@@ -107,7 +107,7 @@ export async function page(options: PageOptions): Promise<Response> {
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
   const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
-  const nonce = options.nonce ?? (script === undefined && printStyle === undefined ? undefined : newNonce());
+  const { nonce } = options;
   const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
@@ -157,10 +157,4 @@ function imageSources(settings: Settings | undefined, images: Iterable<URL | und
 // escape (CSS Syntax §4.3.7), so a quote, a backslash or `</style>` in a record's number cannot end it.
 function cssString(text: string): string {
   return `"${text.replace(/[^A-Za-z0-9 ]/gu, (char) => `\\${char.codePointAt(0)!.toString(16)} `)}"`;
-}
-
-// 128 random bits per answer (CSP3 §7.3 asks for at least 128).
-function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
 }

@@ -59,7 +59,7 @@ export function upstreamFailed(status: 502 | 504, requestId: string): Response {
 export const ALLOW = 'GET, HEAD, OPTIONS';
 
 /** Methods of `/sign-in` and `/sign-out`, which also take their own page's form (RFC 9110 §10.2.1: `Allow` lists them all). */
-export const FORM_ALLOW = `${ALLOW}, POST`;
+const FORM_ALLOW = `${ALLOW}, POST`;
 
 /** The methods a path answers. */
 export function allowed(path: string): string {

@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 
 // The binding answers yes or no and does not say when its window ends; its period is 10 or 60 seconds, so 60
 // is a wait after which a client is always let through again.
-export const RETRY_AFTER_SECONDS = 60;
+const RETRY_AFTER_SECONDS = 60;
 
 /** Counts one lookup for the signed-in customer, or 429 when they are over the limit. No binding, no limit. */
 export const rateLimit = createMiddleware<App>(async (c, next) => {

@@ -7,8 +7,9 @@ import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
-import type { Reach, Reader } from '../i18n/index.js';
+import type { Reach, Reader, Said } from '../i18n/index.js';
 import { recordSignOut } from '../sign-outs.js';
+import type { Shopper } from '../views/context.js';
 import { messagePage } from '../views/message-pages.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
@@ -66,7 +67,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const form = await readForm(c);
-  if (form === undefined) return messagePage(400, reader.t.signInFailed[reach(c.get('settings'))], c.get('shopper'));
+  if (form === undefined) return messagePage(400, signInFailed(c.get('shopper')), c.get('shopper'));
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const now = Date.now();
@@ -88,7 +89,7 @@ export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   onError: (c) => {
     const shopper = (c as AppContext).get('shopper');
-    return messagePage(400, shopper.reader.t.signInFailed[reach(shopper.settings)], shopper);
+    return messagePage(400, signInFailed(shopper), shopper);
   },
 });
 
@@ -121,7 +122,7 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         ? reader.t.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? reader.t.linkTooLarge
-          : reader.t.signInFailed[reach(c.get('settings'))];
+          : signInFailed(c.get('shopper'));
   return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
 }
 
@@ -130,6 +131,11 @@ function duration(seconds: number, reader: Reader): string {
   const [unit, size] =
     seconds % 86_400 === 0 ? (['day', 86_400] as const) : seconds % 3_600 === 0 ? (['hour', 3_600] as const) : (['minute', 60] as const);
   return formatUnit(seconds / size, unit, reader.locale);
+}
+
+/** "Sign-in failed", in words that say how far a sign-out reaches here (an ended link is one reason). */
+function signInFailed({ reader, settings }: Shopper): Said {
+  return reader.t.signInFailed[reach(settings)];
 }
 
 /** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */

@@ -104,7 +104,7 @@ export function backToShop(shopper: Shopper, fromRecord?: string | null): Markup
 }
 
 /** The small print: the service's own id (when the number to quote is another one) and the time zone. */
-export function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Markup {
+function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Markup {
   const { t } = shopper.reader;
   const id = serviceId && serviceId !== quoted ? html`${t.serviceRef}: ${serviceId}. ` : '';
   return html`<p class="small">${id}${t.timesIn(shopper.timeZone)}</p>`;
@@ -129,7 +129,7 @@ export interface Money {
  * (never added up), or items whose sum is not the subtotal (or the total) beyond rounding. Currency codes are
  * compared without regard to case: `eur` is `EUR`.
  */
-export function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
+function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
   const from = upper(money.originalCurrency ?? money.paymentCurrency);
   const to = upper(money.paymentCurrency ?? money.originalCurrency);
   const converted = from !== undefined && to !== undefined && !sameCurrency(from, to);
@@ -198,7 +198,7 @@ function upper(code: string | null | undefined): string | undefined {
  * The items: name (with its picture), quantity, unit price and amount, each under its own column header. `pictures`:
  * each item's picture (from `picture`), by the item's index.
  */
-export function lineItems(
+function lineItems(
   items: readonly ItemView[] | null | undefined,
   pictures: readonly (URL | undefined)[],
   fallbackCurrency: string | null | undefined,
