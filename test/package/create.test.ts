@@ -62,7 +62,7 @@ describe('npx checkout-lookup', () => {
 });
 
 describe('npx checkout-lookup create my-worker', () => {
-  test('writes the worker, package.json, wrangler.toml, tsconfig.json, README.md, .gitignore and .dev.vars', async () => {
+  test('writes the worker, package.json, wrangler.toml, tsconfig.json, vitest.config.ts, README.md, .gitignore, .dev.vars and .dev.vars.example', async () => {
     const result = await run('npx', ['checkout-lookup', 'create', project], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
     expect(result.code, result.report).toBe(0);
     expect(result.stdout).toContain('npm install');
@@ -78,10 +78,12 @@ describe('npx checkout-lookup create my-worker', () => {
       dependencies: { 'checkout-lookup': `^${shipped.version}`, hono: shipped.devDependencies.hono },
       devDependencies: {
         wrangler: shipped.devDependencies.wrangler,
-        vitest: shipped.devDependencies.vitest,
+        '@cloudflare/vitest-plugin': shipped.devDependencies['@cloudflare/vitest-plugin'],
         '@cloudflare/workers-types': expect.any(String),
       },
     });
+    // vitest held to the minor this repository tests with: patches only.
+    expect(manifest.devDependencies.vitest).toBe(shipped.devDependencies.vitest!.replace(/^[\^~]?/, '~'));
     // Every file of the shipped worker/ but its README (the project has its own), whatever worker/ holds: its tests
     // in worker/test/ included.
     expect(files).toContain('worker/test/worker.test.ts');
@@ -110,6 +112,14 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(devVars()).toMatch(/^API_KEY="[\w-]{32}"$/m);
     expect(devVars()).toMatch(/^AUTH_SECRET="[\w-]{43}"$/m);
     for (const secret of secretsOf(devVars())) expect(result.stdout).not.toContain(secret);
+    // .dev.vars.example: every setting of wrangler.toml's [vars] and both secrets, with placeholders for the secrets.
+    const example = readFileSync(join(project, '.dev.vars.example'), 'utf8');
+    const vars = /^\[vars\]\n([\s\S]*?)^\[/m.exec(readFileSync(join(project, 'wrangler.toml'), 'utf8'))![1]!;
+    const names = [...vars.matchAll(/^([A-Z_]+) = /gm)].map((m) => m[1]!);
+    expect(names).toContain('SHOP_URL');
+    for (const name of [...names, 'API_KEY', 'AUTH_SECRET']) expect(example, name).toMatch(new RegExp(`^(# )?${name}="`, 'm'));
+    expect(secretsOf(example)).toEqual(['<the service API key>', '<at least 32 random characters>']);
+    expect(readFileSync(join(project, '.gitignore'), 'utf8').split('\n')).not.toContain('.dev.vars.example');
   });
 
   test('refuses a folder that is not empty, and exits 1 saying so', async () => {
@@ -134,10 +144,58 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(dryRun.stdout).toMatch(/--dry-run: exiting now/);
   });
 
-  test("the project's own npm test passes on the fresh scaffold", { timeout: 180_000 }, async () => {
+  test("the project's own npm test passes inside workerd, with the vitest the plugin supports", { timeout: 180_000 }, async () => {
+    // npm ls fails on a peer dependency out of range: the plugin's on vitest among them.
+    const tree = await run('npm', ['ls', '@cloudflare/vitest-plugin', 'vitest'], { cwd: project, env, secrets: [], timeoutMs: 60_000 });
+    expect(tree.code, tree.report).toBe(0);
     const result = await run('npm', ['test'], { cwd: project, env: { ...env, NO_COLOR: '1' }, secrets: secretsOf(devVars()), timeoutMs: 170_000 });
     expect(result.code, result.report).toBe(0);
-    expect(result.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+    expect(result.stdout).toMatch(/Tests\s+6 passed \(6\)/);
+    // The plugin warns when it runs under a vitest it does not support.
+    expect(result.stdout + result.stderr).not.toMatch(/only officially supports/);
+  });
+
+  test("the README's steps to production: its AUTH_SECRET command makes a secret, its wrangler.toml additions deploy", {
+    timeout: 120_000,
+  }, async () => {
+    const guide = readFileSync(join(project, 'README.md'), 'utf8');
+    for (const command of [
+      'npx wrangler login',
+      'npx wrangler secret put AUTH_SECRET',
+      'npx wrangler secret put API_KEY',
+      'npx wrangler kv namespace create SIGN_OUTS',
+      'npx wrangler tail',
+    ]) {
+      expect(guide).toContain(command);
+    }
+    const make = /^\s*node -e "(.+)"$/m.exec(guide)![1]!;
+    const made = await run(NODE_24, ['-e', make], { cwd: project, secrets: [], timeoutMs: 30_000 });
+    expect(made.code, made.report).toBe(0);
+    expect(made.stdout.trim()).toMatch(/^[\w-]{43}$/);
+
+    // The TOML blocks as the README places them: the route's keys above the first table, the observability table at
+    // the end, and the namespace's id in its block; wrangler checks the whole configuration offline.
+    const [route, observability] = [...guide.matchAll(/```toml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(route).toMatch(/custom_domain = true/);
+    expect(observability).toMatch(/^redact_query_string = true$/m);
+    const production = readFileSync(join(project, 'wrangler.toml'), 'utf8')
+      .replace('[secrets]', `${route}workers_dev = false\n\n[secrets]`)
+      .replace('binding = "SIGN_OUTS"', 'binding = "SIGN_OUTS"\nid = "0123456789abcdef0123456789abcdef"')
+      .concat(`\n${observability}`);
+    writeFileSync(join(project, 'wrangler.production.toml'), production);
+    const dryRun = await run(
+      'npx',
+      ['wrangler', 'deploy', '--dry-run', '--config', 'wrangler.production.toml', '--outdir', '.wrangler/dry-run-production'],
+      {
+        cwd: project,
+        env,
+        secrets: secretsOf(devVars()),
+        timeoutMs: 110_000,
+      },
+    );
+    expect(dryRun.code, dryRun.report).toBe(0);
+    expect(dryRun.stdout).toMatch(/--dry-run: exiting now/);
+    expect(dryRun.stdout + dryRun.stderr).not.toMatch(/warn|error/i);
   });
 
   test('on Node 20, npm start says that wrangler needs Node 22.12, and starts nothing', async () => {
