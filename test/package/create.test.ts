@@ -175,7 +175,8 @@ describe('npx checkout-lookup create my-worker', () => {
 
     // The TOML blocks as the README places them: the route's keys above the first table, the observability table at
     // the end, and the namespace's id in its block; wrangler checks the whole configuration offline.
-    const [route, observability] = [...guide.matchAll(/```toml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const tomlBlocks = [...guide.matchAll(/^( *)```toml\n([\s\S]*?)^\1```/gm)].map((m) => m[2]!.replace(new RegExp(`^${m[1]}`, 'gm'), ''));
+    const [route, observability] = tomlBlocks;
     expect(route).toMatch(/custom_domain = true/);
     expect(observability).toMatch(/^redact_query_string = true$/m);
     const production = readFileSync(join(project, 'wrangler.toml'), 'utf8')
