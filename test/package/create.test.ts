@@ -256,6 +256,28 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(output).toMatch(/^\[sandbox\] \S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
     for (const secret of secrets) expect(output).not.toContain(secret);
 
+    // A link minted as the README tells the shop to, run as written with this project's jose and AUTH_SECRET, signs in.
+    const mintCode = /^( *)```ts\n([\s\S]*?)^\1```/m.exec(readFileSync(join(project, 'README.md'), 'utf8'))!;
+    const snippet = mintCode[2]!.replace(new RegExp(`^${mintCode[1]}`, 'gm'), '');
+    writeFileSync(join(project, 'mint.mjs'), `const customer = { id: 'cus_ada' };\nconst orderId = 'ord_ada_1';\n${snippet}console.log(link);\n`);
+    const minted = await run(NODE_24, ['mint.mjs'], {
+      cwd: project,
+      env: { AUTH_SECRET: /^AUTH_SECRET="(.+)"$/m.exec(devVars())![1]! },
+      secrets,
+      timeoutMs: 30_000,
+    });
+    expect(minted.code, minted.report).toBe(0);
+    const shopLink = new URL(minted.stdout.trim());
+    expect(shopLink.pathname).toBe('/sign-in');
+    const fromShop = await fetch(`${origin}/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: shopLink.searchParams,
+    });
+    expect(fromShop.status).toBe(303);
+    expect(fromShop.headers.get('Location')).toBe('/orders/ord_ada_1');
+
     const exited = new Promise<string>((resolve) => start!.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
     process.kill(-start.pid!, 'SIGINT'); // Ctrl-C in the terminal reaches the whole group
     // npm itself ends by the signal; the script under it closes the sandbox and stops wrangler, freeing both ports.
