@@ -139,7 +139,7 @@ function devVarsExample(wrangler) {
     '# only to point the worker elsewhere. .dev.vars is git-ignored: keep it so, and never put production secrets in',
     '# it; production secrets go in with `npx wrangler secret put` (README.md).',
     `API_BASE_URL="http://${HOST}:${SANDBOX_PORT}"`,
-    '# The sandbox accepts the key it was started with: `npm start` starts it with this one.',
+    '# Against the sandbox any value will do: `npm start` starts the sandbox with this key.',
     'API_KEY="<the service API key>"',
     "# At least 32 random bytes: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"",
     'AUTH_SECRET="<at least 32 random characters>"',
