@@ -18,9 +18,13 @@ export function missingPeer(name: string, subpath: string, error: unknown): unkn
  * and Deno report a Node version of their own, and browsers and workerd run the peer whatever they report.
  */
 export function needNode(subpath: string, [major, minor]: readonly [number, number], why: string): void {
-  const process = (globalThis as { process?: { versions?: Record<string, string | undefined>; release?: { name?: string } } }).process;
+  const { process, navigator } = globalThis as {
+    process?: { versions?: Record<string, string | undefined>; release?: { name?: string } };
+    navigator?: { userAgent?: string };
+  };
   const versions = process?.versions;
-  if (process?.release?.name !== 'node' || typeof versions?.node !== 'string' || versions.bun !== undefined || versions.deno !== undefined) return;
+  if (process?.release?.name !== 'node' || typeof versions?.node !== 'string') return;
+  if (versions.bun !== undefined || versions.deno !== undefined || navigator?.userAgent === 'Cloudflare-Workers') return;
   const [foundMajor = 0, foundMinor = 0] = versions.node.split('.').map(Number);
   if (foundMajor > major || (foundMajor === major && foundMinor >= minor)) return;
   throw new Error(`checkout-lookup/${subpath} needs Node ${major}.${minor} or later (${why}); this is Node ${versions.node}`);
