@@ -1,4 +1,9 @@
 const EXAMPLE = 'such as ["http://localhost:5173"]';
+// What a page may read of an answer. The SDK keeps every header (`ApiError.headers`), hence `*`, which browsers
+// honour for requests without credentials, the only ones the sandbox allows (it never sends
+// Access-Control-Allow-Credentials). The headers the SDK reads by name are listed too, for browsers that read `*` as a
+// name: the request id (`x-request-id`, `request-id`, `cf-ray`), `Retry-After` and the body's length and type.
+const EXPOSED = '*, X-Request-Id, Request-Id, CF-Ray, Retry-After, Content-Length, Content-Type';
 
 /** Who may read the sandbox's answers from a browser page: every origin, or only the listed ones. */
 export type CorsPolicy = 'any' | ReadonlySet<string>;
@@ -64,6 +69,6 @@ export async function withCors(request: Request, policy: CorsPolicy, handle: (re
   // With listed origins, the answer differs by Origin: caches must keep them apart.
   if (!any) response.headers.append('vary', 'Origin');
   response.headers.set('access-control-allow-origin', allowOrigin);
-  response.headers.set('access-control-expose-headers', 'Retry-After');
+  response.headers.set('access-control-expose-headers', EXPOSED);
   return response;
 }

@@ -3,6 +3,7 @@ import { CONTROL_PREFIX, createControl } from './control.js';
 import { corsPolicy, withCors } from './cors.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
 import { logEntry, type MutableLogEntry } from './log.js';
+import { withRequestId } from './request-id.js';
 import { encoder, envelope } from './respond.js';
 import { createScenarioRegistry } from './scenarios.js';
 import { SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
@@ -150,7 +151,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     try {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      return cors === undefined ? handle(request) : withCors(request, cors, handle);
+      return (cors === undefined ? handle(request) : withCors(request, cors, handle)).then(withRequestId);
     } catch (error) {
       return Promise.reject(error);
     }

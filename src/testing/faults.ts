@@ -217,6 +217,7 @@ function checkFault(fault: Fault): void {
     if (fault.msg !== undefined && typeof fault.msg !== 'string') throw new TypeError('"fault.msg" must be a string');
     checkRetryAfter(fault.retryAfter, 'fault.retryAfter');
     checkHeaders(fault.headers, 'fault.headers');
+    checkHeaderRoom(fault.headers, fault.retryAfter);
   }
   if (fault.kind === 'status' || ((fault.kind === 'html' || fault.kind === 'truncated' || fault.kind === 'empty') && fault.status !== undefined)) {
     if (!(Number.isInteger(fault.status) && fault.status! >= 200 && fault.status! <= 599)) {
@@ -255,6 +256,16 @@ export const FRAMING_HEADERS: readonly string[] = [
   'upgrade',
 ];
 const VALUE_RULE = 'visible ASCII or Latin-1 characters, spaces and tabs';
+/**
+ * The most a fault may add to an answer's headers, Retry-After included, so that every runtime's fetch reads the
+ * answer beside the sandbox's own dozen headers: bytes counted as sent (`name: value` and CRLF; a value is Latin-1, one
+ * byte a character), half of Node's 16 KiB for the whole header section (undici's `maxHeaderSize`, past which its fetch
+ * fails); headers, well under Deno's 100 in all (Bun's fetch reads 256, workerd's more than 1,000). Past either limit
+ * the SDK would see a network error instead of the armed answer.
+ */
+export const MAX_FAULT_HEADER_BYTES = 8192;
+export const MAX_FAULT_HEADERS = 64;
+const READ_BY_EVERY_FETCH = "which every runtime's fetch reads beside the sandbox's own headers";
 
 /** Throws a `TypeError` naming the first header that could not be sent, or that frames the body or the connection. */
 export function checkHeaders(headers: unknown, name: string): void {
@@ -274,13 +285,45 @@ export function checkHeaders(headers: unknown, name: string): void {
   }
 }
 
-/** Throws a `TypeError` unless `value` is a whole number of seconds or a non-empty valid header value (an HTTP date). */
+/**
+ * Throws a `TypeError` unless `value` is a whole number of seconds or a non-empty valid header value (an HTTP date) that
+ * fits `MAX_FAULT_HEADER_BYTES`.
+ */
 export function checkRetryAfter(value: unknown, name: string): void {
   if (value === undefined) return;
   const seconds = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
   const text = typeof value === 'string' && value !== '' && !NOT_FIELD_VALUE.test(value);
   if (!(seconds || text))
     throw new TypeError(`"${name}" must be a non-negative integer of seconds or an HTTP date string of ${VALUE_RULE}${badCharacter(value)}`);
+  const bytes = lineBytes('retry-after', String(value));
+  if (bytes > MAX_FAULT_HEADER_BYTES) {
+    throw new TypeError(
+      `"${name}" may take at most ${MAX_FAULT_HEADER_BYTES} bytes, counted as sent ("retry-after: " and a line break), ${READ_BY_EVERY_FETCH} (Node's reads 16 KiB in all); it takes ${bytes}`,
+    );
+  }
+}
+
+/** Throws a `TypeError` when a fault's headers and Retry-After (each checked already) are more than every fetch reads. */
+function checkHeaderRoom(headers: Readonly<Record<string, string>> | undefined, retryAfter: number | string | undefined): void {
+  const lines = Object.entries(headers ?? {});
+  if (retryAfter !== undefined) lines.push(['retry-after', String(retryAfter)]);
+  const fields = '"fault.headers" and "fault.retryAfter"';
+  if (lines.length > MAX_FAULT_HEADERS) {
+    throw new TypeError(
+      `${fields} may be at most ${MAX_FAULT_HEADERS} headers together, ${READ_BY_EVERY_FETCH} (Deno's reads 100 in all); these are ${lines.length}`,
+    );
+  }
+  const bytes = lines.reduce((sum, [key, value]) => sum + lineBytes(key, value), 0);
+  if (bytes > MAX_FAULT_HEADER_BYTES) {
+    throw new TypeError(
+      `${fields} may take at most ${MAX_FAULT_HEADER_BYTES} bytes together, counted as sent ("name: value" and a line break each), ${READ_BY_EVERY_FETCH} (Node's reads 16 KiB in all); these take ${bytes}`,
+    );
+  }
+}
+
+/** The bytes of `name: value` and CRLF on the wire. */
+function lineBytes(name: string, value: string): number {
+  return name.length + value.length + 4;
 }
 
 /** `; it has U+000A at index 4` for a string with a character no header value may hold; nothing otherwise. */

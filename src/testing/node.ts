@@ -9,8 +9,9 @@ export interface ServeSandboxOptions {
   /** Address to listen on; default '127.0.0.1'. */
   hostname?: string;
   /**
-   * Called with one line per request once it is answered: time, method, path and status, such as
-   * `2026-11-25T12:00:00.000Z GET /api/order/ord_ada_1 -> 200`. Never a header, so never the key. Default: none.
+   * Called with one line per request once it is answered: time, method, path, status and the answer's request id,
+   * such as `2026-11-25T12:00:00.000Z GET /api/order/ord_ada_1 -> 200 (x-request-id req_0c1f…)`. No other header, so
+   * never the key. Default: none.
    */
   log?: (line: string) => void;
 }
@@ -110,14 +111,15 @@ export async function serveSandbox(sandbox: Sandbox, options: ServeSandboxOption
   return { url: `http://${host}:${actualPort}`, port: actualPort, apiKey: sandbox.apiKey, close };
 }
 
-/** One line per request: time, method, path, status. Never a header, so never the key. */
+/** One line per request: time, method, path, status, request id. No other header, so never the key. */
 function logged(fetch: Sandbox['fetch'], log: (line: string) => void): (request: Request) => Promise<Response> {
   return async (request) => {
     const { pathname, search } = new URL(request.url);
     const line = `${new Date().toISOString()} ${request.method} ${pathname}${search}`;
     try {
       const response = await fetch(request);
-      log(`${line} -> ${response.status}`);
+      const id = response.headers.get('x-request-id');
+      log(`${line} -> ${response.status}${id === null ? '' : ` (x-request-id ${id})`}`);
       return response;
     } catch (error) {
       log(`${line} -> ${isDropError(error) ? 'connection dropped' : 'failed'}`);

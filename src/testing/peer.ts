@@ -11,3 +11,21 @@ export function missingPeer(name: string, subpath: string, error: unknown): unkn
     { cause: error },
   );
 }
+
+/**
+ * Throws, before a peer that needs a newer Node is loaded, an `Error` of one line naming the Node that `subpath` needs
+ * and the one running, as `checkout-lookup start` does; the peer would fail later and deep inside. Only on Node: Bun
+ * and Deno report a Node version of their own, and browsers and workerd run the peer whatever they report.
+ */
+export function needNode(subpath: string, [major, minor]: readonly [number, number], why: string): void {
+  const { process, navigator } = globalThis as {
+    process?: { versions?: Record<string, string | undefined>; release?: { name?: string } };
+    navigator?: { userAgent?: string };
+  };
+  const versions = process?.versions;
+  if (process?.release?.name !== 'node' || typeof versions?.node !== 'string') return;
+  if (versions.bun !== undefined || versions.deno !== undefined || navigator?.userAgent === 'Cloudflare-Workers') return;
+  const [foundMajor = 0, foundMinor = 0] = versions.node.split('.').map(Number);
+  if (foundMajor > major || (foundMajor === major && foundMinor >= minor)) return;
+  throw new Error(`checkout-lookup/${subpath} needs Node ${major}.${minor} or later (${why}); this is Node ${versions.node}`);
+}

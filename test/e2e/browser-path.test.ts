@@ -79,24 +79,28 @@ describe.skipIf(!available)('a browser page on another origin calling the sandbo
 
   test('by default, any origin: the preflight gets 204 with Access-Control-Allow-Origin: *, then the order arrives', async () => {
     expect(await lookUp(stranger.origin, open.url)).toEqual({ ok: true, orderId: 'ord_ada_1', amountTotal: 73.27 });
-    await open.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 204\n(?:.*\n)*.*GET \/api\/order\/ord_ada_1 -> 200\n/);
+    await open.bin.waitFor(
+      /OPTIONS \/api\/order\/ord_ada_1 -> 204 \(x-request-id req_[0-9a-f]{24}\)\n(?:.*\n)*.*GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)\n/,
+    );
   });
 
   test('with --no-cors: the preflight for X-API-KEY gets no permission, so the request is never sent', async () => {
     expect(await lookUp(devServer.origin, plain.url)).toEqual({ ok: false, name: 'NetworkError' });
-    await plain.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405\n/);
+    await plain.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405 \(x-request-id req_[0-9a-f]{24}\)\n/);
     expect(plain.bin.output()).not.toMatch(/GET \/api\/order\/ord_ada_1/);
   });
 
   test('with --cors <the page origin>: the preflight gets 204, then the order arrives', async () => {
     expect(await lookUp(devServer.origin, withCors.url)).toEqual({ ok: true, orderId: 'ord_ada_1', amountTotal: 73.27 });
-    await withCors.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 204\n(?:.*\n)*.*GET \/api\/order\/ord_ada_1 -> 200\n/);
+    await withCors.bin.waitFor(
+      /OPTIONS \/api\/order\/ord_ada_1 -> 204 \(x-request-id req_[0-9a-f]{24}\)\n(?:.*\n)*.*GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)\n/,
+    );
   });
 
   test('with --cors for another origin: a page on this one is still refused', async () => {
     const before = withCors.bin.output().split('\n').length;
     expect(await lookUp(stranger.origin, withCors.url)).toEqual({ ok: false, name: 'NetworkError' });
-    await withCors.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405\n/);
+    await withCors.bin.waitFor(/OPTIONS \/api\/order\/ord_ada_1 -> 405 \(x-request-id req_[0-9a-f]{24}\)\n/);
     const after = withCors.bin
       .output()
       .split('\n')

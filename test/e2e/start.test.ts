@@ -122,7 +122,7 @@ describe.skipIf(!available)('npm start', () => {
     expect(checkout).not.toContain('expired');
     await context.close();
     // The sandbox's request log, through serveSandbox's `log` option: the worker's lookup of the order.
-    expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
+    expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)$/m);
   });
 
   test("worker/README.md's curl sign-in works as written, with the token npm start prints", async () => {

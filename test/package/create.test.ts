@@ -253,7 +253,7 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(html).toMatch(/<dd>ADA-2026-0042<\/dd>/);
     expect(html).toContain('<title>Order ADA-2026-0042</title>');
     // The sandbox served the lookup: the worker's request to it is in the output, the key is not.
-    expect(output).toMatch(/^\[sandbox\] \S+Z GET \/api\/order\/ord_ada_1 -> 200$/m);
+    expect(output).toMatch(/^\[sandbox\] \S+Z GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)$/m);
     for (const secret of secrets) expect(output).not.toContain(secret);
 
     // A link minted as the README tells the shop to, run as written with this project's jose and AUTH_SECRET, signs in.

@@ -74,6 +74,7 @@ export function expectChecksPassed(facts: Facts, service: Service, from: number,
     status: 404,
     code: 404,
     message: expect.stringContaining('not found'),
+    requestId: expect.stringMatching(/^req_[0-9a-f]{24}$/), // the sandbox's X-Request-Id
   });
   expect(facts.unauthorized).toMatchObject({ name: 'ApiError', instanceOf: classes('ApiError'), status: 401, code: 401 });
   expect(facts.networkError).toMatchObject({

@@ -109,7 +109,7 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     ]) {
       expect((await fetch(`${url}${path}`, { headers })).status).toBe(200);
     }
-    await bin.waitFor(/GET \/api\/order\/ord_ada_1 -> 200\n/);
+    await bin.waitFor(/GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)\n/);
     expect(bin.output()).not.toMatch(/^\s+at /m); // no stack trace
     expect(bin.output()).not.toContain('-> 500');
     bin.child.kill('SIGINT');

@@ -4,6 +4,7 @@ import { ORIGIN, signed } from './helpers.js';
 
 const DEV_SERVER = 'http://localhost:5173';
 const ORDER = '/api/order/ord_ada_1';
+const EXPOSED = '*, X-Request-Id, Request-Id, CF-Ray, Retry-After, Content-Length, Content-Type';
 
 function preflight(headers: Record<string, string>, path = ORDER): Request {
   return new Request(new URL(path, ORIGIN), { method: 'OPTIONS', headers });
@@ -16,7 +17,7 @@ describe('CORS for any origin (the default)', () => {
         const ok = await sandbox.fetch(signed(sandbox, ORDER, { headers }));
         expect(ok.status).toBe(200);
         expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-        expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After');
+        expect(ok.headers.get('access-control-expose-headers')).toBe(EXPOSED);
         expect(ok.headers.get('vary')).toBeNull(); // the same answer for every origin
       }
       const missing = await sandbox.fetch(signed(sandbox, '/api/order/ord_none'));
@@ -43,6 +44,7 @@ describe('CORS for any origin (the default)', () => {
       'access-control-allow-headers': 'x-api-key,x-timestamp',
       'access-control-max-age': '600',
       vary: 'Access-Control-Request-Headers',
+      'x-request-id': expect.stringMatching(/^req_/),
     });
     expect(sandbox.log).toEqual([]);
     expect((await sandbox.fetch(signed(sandbox, ORDER))).status).toBe(503);
@@ -90,6 +92,7 @@ describe('CORS for listed origins only (cors: [origins])', () => {
       'access-control-allow-headers': 'x-api-key,x-timestamp',
       'access-control-max-age': '600',
       vary: 'Origin, Access-Control-Request-Headers',
+      'x-request-id': expect.stringMatching(/^req_/),
     });
     expect(sandbox.log).toEqual([]);
     // The fault is still there for the request itself.
@@ -101,7 +104,7 @@ describe('CORS for listed origins only (cors: [origins])', () => {
     const ok = await sandbox.fetch(signed(sandbox, ORDER, { headers: { origin: 'https://shop.example' } }));
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(ok.headers.get('access-control-expose-headers')).toBe(EXPOSED);
     expect(ok.headers.get('vary')).toBe('Origin');
     const missing = await sandbox.fetch(signed(sandbox, '/api/order/ord_none', { headers: { origin: DEV_SERVER } }));
     expect([missing.status, missing.headers.get('access-control-allow-origin')]).toEqual([404, DEV_SERVER]);

@@ -24,10 +24,25 @@ describe("under happy-dom's default settings", () => {
     try {
       const order = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: server.url, apiKey: server.apiKey });
       expect(order.orderId).toBe(SANDBOX_IDS.orders.ada);
-      expect(lines.map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      expect(lines.map((line) => line.replace(/^\S+ /, '').replace(/ \(x-request-id req_[0-9a-f]{24}\)$/, ''))).toEqual([
         `OPTIONS /api/order/${SANDBOX_IDS.orders.ada} -> 204`,
         `GET /api/order/${SANDBOX_IDS.orders.ada} -> 200`,
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("an error read across origins carries the sandbox's request id and Retry-After", async () => {
+    const sandbox = createSandbox();
+    sandbox.fault({}, { kind: 'status', status: 503, retryAfter: 7, headers: { 'x-debug': 'on' } });
+    const server = await serveSandbox(sandbox);
+    try {
+      const error = await getOrder(SANDBOX_IDS.orders.ada, { baseUrl: server.url, apiKey: server.apiKey, maxRetries: 0 }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ name: 'ApiError', status: 503, retryAfter: 7000, requestId: expect.stringMatching(/^req_[0-9a-f]{24}$/) });
+      expect((error as { headers: Record<string, string> }).headers['x-debug']).toBe('on');
     } finally {
       await server.close();
     }

@@ -167,7 +167,7 @@ describe('serveSandbox', () => {
     sandbox.fault({}, { kind: 'drop', times: 1 });
     await expect(fetch(`${server.url}${ORDER}?again=1`, { headers: headers(sandbox) })).rejects.toThrow(TypeError);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/order\/ord_ada_1 -> 200$/);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)$/);
     expect(lines[1]).toMatch(/ GET \/api\/order\/ord_ada_1\?again=1 -> connection dropped$/);
     expect(lines.join('\n')).not.toContain('sk_test_serve_data');
     await expect(serveSandbox(sandbox, { log: 'yes' as never })).rejects.toThrow('"log" must be a function');
