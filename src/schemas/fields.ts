@@ -10,14 +10,17 @@ export type Field<In, Out = In> = v.NullishSchema<v.GenericSchema<In, Out>, unde
 /** A field with known values, offered as literals, that accepts any other string. */
 export type Known<T extends string> = Field<T | (string & {})>;
 
+/** What the service sends for a record with these entries: fields beyond them are kept, so it has an index signature. */
+export type RecordInput<E extends v.ObjectEntries> = v.InferInput<v.LooseObjectSchema<E, undefined>>;
+
 /**
- * A record's schema: a JSON object with these entries. Fields beyond them are kept, so its input (what the service
- * sends) has an index signature; its output lists the entries only, so a misspelt field does not compile.
+ * A record's schema: a JSON object with these entries, unknown fields kept. Its output lists the entries only, so a
+ * misspelt field does not compile. Its steps are typed as `object` makes them, so this type cannot claim entries the
+ * schema does not check.
  */
-export type RecordSchema<E extends v.ObjectEntries> = v.GenericSchema<
-  v.InferInput<v.LooseObjectSchema<E, undefined>>,
-  v.InferOutput<v.ObjectSchema<E, undefined>>
->;
+export interface RecordSchema<E extends v.ObjectEntries> extends v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>> {
+  readonly pipe: readonly [v.CustomSchema<RecordInput<E>, undefined>, v.RawCheckAction<RecordInput<E>>, v.LooseObjectSchema<E, undefined>];
+}
 
 /** A nested record's field: the record, `null` or absent. */
 export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchema<E>, undefined>;
@@ -81,7 +84,7 @@ export const ISO_DATE: Field<string, Date | null> = /* @__PURE__ */ date<string>
  */
 export function object<const E extends v.ObjectEntries>(entries: E): RecordSchema<E> {
   return v.pipe(
-    any<v.InferInput<v.LooseObjectSchema<E, undefined>>>(),
+    any<RecordInput<E>>(),
     v.rawCheck(({ dataset, addIssue }) => {
       if (Array.isArray(dataset.value)) addIssue({ label: 'type', expected: 'Object' });
     }),
