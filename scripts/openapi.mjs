@@ -12,16 +12,11 @@ import { build } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '..');
 export const OPENAPI_FILE = join(ROOT, 'docs/openapi.json');
 
-// The SDK's field schemas are valibot `custom` checks with a word for what they expect (src/schemas/fields.ts);
-// these are their JSON Schema equivalents.
-const CUSTOM = {
-  string: { type: 'string' },
-  'finite number': { type: 'number' },
-  integer: { type: 'integer' },
-};
-
-// The date fields are the one schema without a valibot `type`: they accept any value and read what is not a date as
-// `null`, so the JSON Schema constrains nothing and says so.
+// The SDK's schemas start each field's and record's pipe with a valibot `custom` that takes any value, typed as what
+// the service sends; the steps after it check it: a `rawCheck` (an expected word, with the field's JSON Schema type in
+// the pipe's `metadata`), or a record's `looseObject`. A pipe is read from its last schema (`typeMode: 'output'`), so a
+// record is its object. The date fields' `transform` accepts any value and reads what is not a date as `null`, so the
+// JSON Schema constrains nothing and says so.
 const DATE = {
   description:
     'A date: epoch milliseconds (a number or a string of digits) or an ISO 8601 date-time with `Z` or an offset. The SDK returns it as a `Date`; any other value, including a calendar day that does not exist, becomes `null` instead of failing the lookup.',
@@ -57,15 +52,15 @@ async function componentSchemas() {
     { Envelope: EnvelopeSchema, PriceDataItem: PriceDataItemSchema, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
     {
       target: 'draft-2020-12',
-      typeMode: 'input',
+      typeMode: 'output',
       errorMode: 'throw',
+      ignoreActions: ['raw_check'],
       overrideSchema({ valibotSchema }) {
-        if (valibotSchema.type === 'custom') {
-          const schema = CUSTOM[valibotSchema.expects];
-          if (schema === undefined) throw new Error(`openapi: no JSON Schema for a custom schema expecting ${valibotSchema.expects}`);
-          return schema;
-        }
-        if (valibotSchema.type === undefined) return DATE;
+        if (valibotSchema.type === 'custom') return {};
+        return undefined;
+      },
+      overrideAction({ valibotAction }) {
+        if (valibotAction.type === 'transform') return DATE;
         return undefined;
       },
       overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,

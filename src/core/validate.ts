@@ -1,39 +1,22 @@
 import * as v from 'valibot';
+import { parsing } from '../schemas/fields.js';
 import type { ValidationIssue } from '../errors.js';
 import { kindOf } from './message.js';
 
 /** Issues kept of one parse; the parse stops at the next one, so a body of 500,000 wrong items costs no more. */
 const MAX_ISSUES = 20;
 
-/** The configuration valibot passes down the parse under way, whose `abortEarly` its object and array loops read. */
-let parsing: { abortEarly?: boolean | undefined } = {};
-
-/** Each schema behind a first step that hands this module the parse's configuration. */
-const stoppable = new WeakMap<v.GenericSchema, v.GenericSchema>();
-
-function stoppableOf(schema: v.GenericSchema): v.GenericSchema {
-  let wrapped = stoppable.get(schema);
-  if (wrapped === undefined) {
-    const seeConfig = v.rawCheck(({ config }) => {
-      parsing = config;
-    });
-    wrapped = v.pipe(v.unknown(), seeConfig, schema);
-    stoppable.set(schema, wrapped);
-  }
-  return wrapped;
-}
-
 /**
- * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
+ * Checks `value` against `schema`, a record's (`object` of src/schemas/fields.ts): its output, or its issues as dotted paths (`root` for the value itself) and
  * messages that name the expected type and the kind of JSON value received, never the value (personal data).
  * Counts the issues as valibot raises them (a language of its own, so that no message an app registers with valibot
- * answers first and skips the count) and stops the parse at the 21st issue (the parse's `abortEarly`, read by every
- * object and array loop), so the answer says `more` and no answer costs more than 21 issues. Returns `[output]` or
+ * answers first and skips the count) and stops the parse at the 21st issue (the `abortEarly` of the configuration the
+ * record's first check noted, which every object and array loop reads), so the answer says `more` and no answer costs more than 21 issues. Returns `[output]` or
  * `[undefined, issues, more]`.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
-  const result = v.safeParse(stoppableOf(schema), value, {
+  const result = v.safeParse(schema, value, {
     // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
     lang: ' ',
     message: () => {

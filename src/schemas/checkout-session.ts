@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import { AMOUNT, INTEGER, ISO_DATE, type Known, type ListField, object, type RecordField, type RecordSchema, TEXT } from './fields.js';
+import type * as v from 'valibot';
+import { AMOUNT, INTEGER, ISO_DATE, type Known, type ListField, list, object, record, type RecordField, type RecordSchema, TEXT } from './fields.js';
 import { PriceDataItemSchema } from './price-data.js';
 
 const priceListItem = {
@@ -22,9 +22,9 @@ const price = {
   /** Price identifier. */
   priceId: TEXT,
   /** Prices, each with an amount, its currency and an exchange rate. */
-  priceList: v.nullish(v.array(object(priceListItem))) as ListField<RecordSchema<typeof priceListItem>>,
+  priceList: list(object(priceListItem)) as ListField<RecordSchema<typeof priceListItem>>,
   /** Recurrence of the price. */
-  recurring: v.nullish(object(recurring)) as RecordField<typeof recurring>,
+  recurring: record(recurring) as RecordField<typeof recurring>,
 };
 
 const product = {
@@ -77,13 +77,13 @@ const entries = {
   /** Expiry time (ISO 8601, UTC, on the wire). */
   expire: ISO_DATE,
   /** Price object. */
-  price: v.nullish(object(price)) as RecordField<typeof price>,
+  price: record(price) as RecordField<typeof price>,
   /** Product object. */
-  product: v.nullish(object(product)) as RecordField<typeof product>,
+  product: record(product) as RecordField<typeof product>,
   /** Customer object. */
-  customer: v.nullish(object(customer)) as RecordField<typeof customer>,
+  customer: record(customer) as RecordField<typeof customer>,
   /** Line items. */
-  priceDataList: v.nullish(v.array(PriceDataItemSchema)) as ListField<typeof PriceDataItemSchema>,
+  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
 };
 
 /**

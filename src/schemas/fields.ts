@@ -29,10 +29,13 @@ export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchem
 export type ListField<Item extends v.GenericSchema> = v.NullishSchema<v.ArraySchema<Item, undefined>, undefined>;
 
 /** Any value, typed as `T` for the steps after it, which check it. */
-const any = <T>() => v.custom<T>(() => true);
+/* @__NO_SIDE_EFFECTS__ */
+function any<T>(): v.CustomSchema<T, undefined> {
+  return v.custom<T>(() => true);
+}
 
 /** A check whose issue names what it expected (`expected finite number, received string`); `type` is its JSON Schema type. */
-const is = <T>(check: (value: unknown) => boolean, expected: string, type: string): v.GenericSchema<T> =>
+const is = /* @__NO_SIDE_EFFECTS__ */ <T>(check: (value: unknown) => boolean, expected: string, type: string): v.GenericSchema<T> =>
   v.pipe(
     any<T>(),
     v.rawCheck(({ dataset, addIssue }) => {
@@ -41,14 +44,26 @@ const is = <T>(check: (value: unknown) => boolean, expected: string, type: strin
     v.metadata({ type }),
   );
 
-export const TEXT: Field<string> = v.nullish(v.string());
+export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(v.string());
 export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number', 'number'));
 /** An integer that must be there (the envelope's `code`). */
 export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer', 'integer');
 export const INTEGER: Field<number> = v.nullish(REQUIRED_INTEGER);
 
+/** A nested record's field: the record with these entries, `null` or absent. */
+/* @__NO_SIDE_EFFECTS__ */
+export function record<const E extends v.ObjectEntries>(entries: E): RecordField<E> {
+  return v.nullish(object(entries));
+}
+
+/** A list's field: the list of `item`s, `null` or absent. */
+/* @__NO_SIDE_EFFECTS__ */
+export function list<Item extends v.GenericSchema>(item: Item): ListField<Item> {
+  return v.nullish(v.array(item));
+}
+
 /** A JSON object of any fields (free-form key/value data), kept as it is. */
-export const FREE_OBJECT: Field<{ [key: string]: unknown }> = /* @__PURE__ */ v.nullish(object({}));
+export const FREE_OBJECT: Field<{ [key: string]: unknown }> = /* @__PURE__ */ record({});
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
 
@@ -72,20 +87,29 @@ function toDate(value: unknown): Date | null {
  * A date, sent as `In`: either form is read (epoch milliseconds as a number or a string of digits, or an ISO 8601
  * date-time with `Z` or an offset); any other value becomes `null` instead of failing the lookup.
  */
-const date = <In>(): Field<In, Date | null> => v.nullish(v.pipe(any<In>(), v.transform<In, Date | null>(toDate)));
+const date = /* @__NO_SIDE_EFFECTS__ */ <In>(): Field<In, Date | null> => v.nullish(v.pipe(any<In>(), v.transform<In, Date | null>(toDate)));
 /** A date the service sends as epoch milliseconds. */
 export const EPOCH_DATE: Field<number, Date | null> = /* @__PURE__ */ date<number>();
 /** A date the service sends as an ISO 8601 date-time. */
 export const ISO_DATE: Field<string, Date | null> = /* @__PURE__ */ date<string>();
 
 /**
- * A JSON object with these entries, unknown ones kept: valibot's `looseObject`, after a check that refuses an array
- * (which `looseObject` reads as `{ '0': … }`) with an issue that reads `expected Object, received array`.
+ * The configuration valibot passes down the record parse under way (the latest a record's first check saw). Its
+ * object and array loops read its `abortEarly` after each issue, so the SDK's `validate` sets it to stop a parse.
  */
+export let parsing: { abortEarly?: boolean | undefined } = {};
+
+/**
+ * A JSON object with these entries, unknown ones kept: valibot's `looseObject`, after a check that refuses an array
+ * (which `looseObject` reads as `{ '0': … }`) with an issue that reads `expected Object, received array`, and notes
+ * the parse's configuration.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function object<const E extends v.ObjectEntries>(entries: E): RecordSchema<E> {
   return v.pipe(
     any<RecordInput<E>>(),
-    v.rawCheck(({ dataset, addIssue }) => {
+    v.rawCheck(({ dataset, config, addIssue }) => {
+      parsing = config;
       if (Array.isArray(dataset.value)) addIssue({ label: 'type', expected: 'Object' });
     }),
     v.looseObject(entries),

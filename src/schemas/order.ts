@@ -1,5 +1,17 @@
-import * as v from 'valibot';
-import { AMOUNT, EPOCH_DATE, FREE_OBJECT, type Known, type ListField, object, type RecordField, type RecordSchema, TEXT } from './fields.js';
+import type * as v from 'valibot';
+import {
+  AMOUNT,
+  EPOCH_DATE,
+  FREE_OBJECT,
+  type Known,
+  type ListField,
+  list,
+  object,
+  record,
+  type RecordField,
+  type RecordSchema,
+  TEXT,
+} from './fields.js';
 import { PriceDataItemSchema } from './price-data.js';
 
 const paymentMethod = {
@@ -25,9 +37,9 @@ const entries = {
   /** Price identifier. */
   priceId: TEXT,
   /** Line items. */
-  priceDataList: v.nullish(v.array(PriceDataItemSchema)) as ListField<typeof PriceDataItemSchema>,
+  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
   /** Payment method. */
-  paymentMethod: v.nullish(object(paymentMethod)) as RecordField<typeof paymentMethod>,
+  paymentMethod: record(paymentMethod) as RecordField<typeof paymentMethod>,
   /** Subtotal amount, a decimal number (fractional amounts occur). */
   amountSubtotal: AMOUNT,
   /** Total amount, a decimal number. */
