@@ -19,7 +19,7 @@ export type RecordInput<E extends v.ObjectEntries> = v.InferInput<v.LooseObjectS
  * schema does not check.
  */
 export interface RecordSchema<E extends v.ObjectEntries> extends v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>> {
-  readonly pipe: readonly [v.CustomSchema<RecordInput<E>, undefined>, v.RawCheckAction<RecordInput<E>>, v.LooseObjectSchema<E, undefined>];
+  readonly pipe: readonly [v.GenericSchema<RecordInput<E>>, v.RawCheckAction<RecordInput<E>>, v.LooseObjectSchema<E, undefined>];
 }
 
 /** A nested record's field: the record, `null` or absent. */
@@ -28,26 +28,27 @@ export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchem
 /** A list's field: the list of `Item`s, `null` or absent. */
 export type ListField<Item extends v.GenericSchema> = v.NullishSchema<v.ArraySchema<Item, undefined>, undefined>;
 
-/** Any value, typed as `T` for the steps after it, which check it. */
+/** valibot's `unknown`, which takes any value, typed as `T` for the steps after it, which check it. */
 /* @__NO_SIDE_EFFECTS__ */
-function any<T>(): v.CustomSchema<T, undefined> {
-  return v.custom<T>(() => true);
+function any<T>(): v.GenericSchema<T> {
+  return v.unknown() as v.GenericSchema<unknown> as v.GenericSchema<T>;
 }
 
-/** A check whose issue names what it expected (`expected finite number, received string`); `type` is its JSON Schema type. */
-const is = /* @__NO_SIDE_EFFECTS__ */ <T>(check: (value: unknown) => boolean, expected: string, type: string): v.GenericSchema<T> =>
-  v.pipe(
+/** A check whose issue names what it expected (`expected finite number, received string`). */
+/* @__NO_SIDE_EFFECTS__ */
+function is<T>(check: (value: unknown) => boolean, expected: string): v.GenericSchema<T> {
+  return v.pipe(
     any<T>(),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!check(dataset.value)) addIssue({ label: 'type', expected });
     }),
-    v.metadata({ type }),
   );
+}
 
 export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(v.string());
-export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number', 'number'));
+export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number'));
 /** An integer that must be there (the envelope's `code`). */
-export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer', 'integer');
+export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
 export const INTEGER: Field<number> = v.nullish(REQUIRED_INTEGER);
 
 /** A nested record's field: the record with these entries, `null` or absent. */
