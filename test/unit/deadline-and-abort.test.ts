@@ -99,7 +99,9 @@ describe('the deadline', () => {
     const { fetch } = recordingFetch(status(503), () => new Promise<Response>(() => {}));
     const error = (await settle(getOrder('ord_1', options(fetch, { timeout: 1000 }))).catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 2 attempts in 1000 ms; last: HTTP 503 (code 503) "failure 503"');
+    expect(error.message).toBe(
+      'GET /api/order/ord_1: timed out after 2 attempts in 1000 ms (timeout: 1000 ms); last: HTTP 503 (code 503) "failure 503"',
+    );
     expect(error.cause).toBeInstanceOf(ApiError);
     expect(error.cause).toMatchObject({ status: 503, attempts: 1 });
   });
@@ -111,7 +113,7 @@ describe('the deadline', () => {
         options(() => new Promise<Response>(() => {}), { timeout: 50 }),
       ),
     ).catch((e: unknown) => e)) as TimeoutError;
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms');
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms (timeout: 50 ms)');
     expect(Object.hasOwn(error, 'cause')).toBe(false);
   });
 });

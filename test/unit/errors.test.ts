@@ -142,8 +142,8 @@ describe('errors explain themselves', () => {
     const fetch = () => new Promise<Response>(() => {});
     const error = (await settled(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 1500 ms');
-    expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1' });
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 1500 ms (timeout: 1500 ms)');
+    expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1', timeout: 1500 });
   });
 
   test('a ValidationError names each path and type', async () => {
