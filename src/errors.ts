@@ -189,7 +189,7 @@ function callError<E extends LookupError>(Class: ErrorClass<E>, call: CallFacts,
   const { origin, key, attempts } = call;
   const path = redact(call.path, key);
   const elapsedMs = call.deadline.elapsed();
-  const message = `GET ${path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms${after}`;
+  const message = `GET ${path}: ${what} after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${elapsedMs} ms${after}`;
   const error = new Class(
     oneLine(redact(message, key)),
     { method: 'GET', origin, path, attempts, elapsedMs, ...fields },

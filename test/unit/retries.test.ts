@@ -308,6 +308,14 @@ describe('Retry-After read as RFC 9110 says', () => {
       expect(parseRetryAfter('120', NOW)).toBe(120_000);
     });
 
+    test('reads no wait as longer than 100 years: delay-seconds of 400 digits are a finite wait', () => {
+      const century = 100 * 365.25 * 24 * 3600 * 1000;
+      expect(parseRetryAfter('9'.repeat(400), NOW)).toBe(century);
+      expect(parseRetryAfter(String(century / 1000), NOW)).toBe(century);
+      expect(parseRetryAfter(String(century / 1000 - 1), NOW)).toBe(century - 1000);
+      expect(parseRetryAfter('Sun, 06 Nov 9994 08:49:37 GMT', NOW)).toBe(century);
+    });
+
     test('allows spaces and tabs around the value, as a field value may carry them', () => {
       expect(parseRetryAfter('2 ', NOW)).toBe(2000);
       expect(parseRetryAfter(' \t2\t ', NOW)).toBe(2000);
