@@ -264,9 +264,6 @@ export function timeoutError(call: CallFacts, last: LookupError | undefined): Ti
  * (`wait` ms, a `Retry-After` included) and the attempt's own time would not fit the `left` ms before the deadline.
  */
 export function notRetried<E extends LookupError>(error: E, wait: number, left: number): E {
-  const said = `; not retried: a wait of ${Math.round(wait)} ms and another attempt would not fit the ${Math.round(left)} ms left`;
-  const { message, stack } = error;
-  error.message += said;
-  if (stack) error.stack = stack.replace(message, error.message);
+  error.message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${left} ms left`;
   return error;
 }

@@ -4,7 +4,7 @@ import type { LookupOptions } from '../options.js';
 import { EnvelopeSchema } from '../schemas/envelope.js';
 import { parseBody, readText } from './body.js';
 import { redact } from './cause.js';
-import { Deadline } from './deadline.js';
+import { type Deadline, deadline as deadlineOf } from './deadline.js';
 import { kindOf } from './message.js';
 import { type ResolvedOptions, resolveOptions, timestamp } from './resolve-options.js';
 import { nextWait } from './retry.js';
@@ -33,7 +33,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   const resolved = resolveOptions(options);
   const [origin, path] = urlOf(resolved.base, route, id);
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
-  const deadline = new Deadline(start, resolved.timeout, resolved.signal);
+  const deadline = deadlineOf(start, resolved.timeout, resolved.signal);
   const call: Call = { options: resolved, schema, origin, path, key: resolved.apiKey, deadline, attempts: 0 };
   try {
     for (;;) {
@@ -74,7 +74,7 @@ async function send(call: Call): Promise<Response> {
   try {
     // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
     const request = new Request(call.origin + call.path, { headers, signal: deadline.signal, redirect: 'manual' });
-    // Held by the signal, alive until the call ends (`Deadline.dispose`): undici follows a Request's signal only
+    // Held by the signal, alive until the call ends (`dispose` of the deadline): undici follows a Request's signal only
     // through a weak reference, so once a garbage collection takes the Request an abort goes unheard and the socket
     // stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
     (deadline.signal as { request?: Request }).request = request;

@@ -214,7 +214,7 @@ describe('Retry-After', () => {
     const error = await settle(getOrder('ord_ada_1', options(fetch, { timeout: 5000 }))).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 429, retryAfter: 30_000 });
     expect((error as ApiError).message).toBe(
-      'GET /api/order/ord_ada_1: HTTP 429 (code 429) "failure 429" after 1 attempt in 0 ms; not retried: a wait of 30000 ms and another attempt would not fit the 5000 ms left',
+      'GET /api/order/ord_ada_1: HTTP 429 (code 429) "failure 429" after 1 attempt in 0 ms; not retried: a wait of 30000 ms leaves no time for another attempt in the 5000 ms left',
     );
     expect(Date.now() - started).toBe(0);
     expect(requests).toHaveLength(1);
