@@ -73,13 +73,22 @@ async function send(call: Call): Promise<Response> {
   let answer: unknown;
   try {
     // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-    const request = new Request(call.origin + call.path, { headers, signal: deadline.signal, redirect: 'manual' });
-    // Held by the signal, alive until the call ends (`dispose` of the deadline): undici follows a Request's signal only
-    // through a weak reference, so once a garbage collection takes the Request an abort goes unheard and the socket
-    // stays open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
-    (deadline.signal as { request?: Request }).request = request;
+    const init = { headers, signal: deadline.signal, redirect: 'manual' } as const;
+    const url = call.origin + call.path;
+    let sent: Promise<unknown>;
+    // The runtime's own fetch is given the URL and init: no Request to build, and it keeps its own Request alive.
+    if (fetch === globalThis.fetch) sent = (fetch as typeof globalThis.fetch)(url, init);
+    else {
+      const request = new Request(url, init);
+      // Held by the signal, alive until the call ends (`dispose` of the deadline): undici follows a Request's signal
+      // only through a weak reference, so once a garbage collection takes a Request that an injected fetch hands
+      // on, an abort goes unheard and the socket stays open until undici's own ~300 s timeout
+      // (test/integration/abort-after-gc.test.ts).
+      (deadline.signal as { request?: Request }).request = request;
+      sent = fetch(request);
+    }
     // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-    answer = await Promise.race([fetch(request), deadline.aborted]);
+    answer = await Promise.race([sent, deadline.aborted]);
   } catch (failure) {
     throw networkError(call, failure);
   }
