@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { TimingVariables } from 'hono/timing';
-import type { Customer } from './auth.js';
-import type { Bindings, Settings } from './env.js';
+import type { Customer } from './sign-in/tokens.js';
+import type { Bindings, Settings } from './settings.js';
 import type { Shopper } from './views/context.js';
 
 /** What an answer at a stop reads of the request: the steps' variables (`c.get`, a lookup; `c.var` copies them all). */

@@ -14,9 +14,9 @@ import { settings } from './middleware/settings.js';
 import { allowed, internalError, methodNotAllowed } from './responses.js';
 import { checkoutSessionJson, orderJson } from './routes/api.js';
 import { checkoutSessionHtml, home, orderHtml } from './routes/pages.js';
-import { formLimit, sameOriginForm, signIn, signInPage, signOut, signOutPage } from './routes/sign-in.js';
+import { formLimit, sameOriginForm, signIn, signInPage, signOut, signOutPage } from './sign-in/routes.js';
 
-import type { Bindings } from './env.js';
+import type { Bindings } from './settings.js';
 
 export type { Bindings };
 

@@ -1,7 +1,7 @@
 import { ApiError, getOrder, getSession, TimeoutError } from 'checkout-lookup';
 import type { CheckoutSession, Order } from 'checkout-lookup';
-import type { Customer } from './auth.js';
-import type { Settings } from './env.js';
+import type { Customer } from './sign-in/tokens.js';
+import type { Settings } from './settings.js';
 
 /** What a lookup came to, for the JSON routes and the pages alike. */
 export type Outcome<T> =

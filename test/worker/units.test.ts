@@ -1,13 +1,13 @@
 import type { CheckoutSession, Order } from 'checkout-lookup';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bearerToken, isCompactJws, newSignIn, plannedSignIn } from '../../worker/auth.js';
-import { readSettings } from '../../worker/env.js';
+import { bearerToken, isCompactJws, newSignIn, plannedSignIn } from '../../worker/sign-in/tokens.js';
+import { readSettings } from '../../worker/settings.js';
 import { chooseReader, inWords } from '../../worker/i18n/index.js';
 import { parseId } from '../../worker/lookup.js';
 import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
-import { STYLE, STYLE_HASH } from '../../worker/layout.js';
-import { fromThisSite, sameOriginPath } from '../../worker/routes/sign-in.js';
+import { STYLE, STYLE_HASH } from '../../worker/views/layout.js';
+import { fromThisSite, sameOriginPath } from '../../worker/sign-in/routes.js';
 import { orderView, sessionView } from '../../worker/allow-list.js';
 import type { SessionView } from '../../worker/allow-list.js';
 import { checkoutState, sessionRate } from '../../worker/views/checkout.js';

@@ -1,7 +1,7 @@
-import { bearerToken, verifyBearer, verifySignIn } from '../auth.js';
+import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
 import type { App, AppContext } from '../app.js';
 import { createMiddleware } from 'hono/factory';
-import { readSignInCookie } from '../cookies.js';
+import { readSignInCookie } from '../sign-in/cookie.js';
 
 // Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
 // (a sign-in link's kind of token), or, with no Authorization header from a page of this origin

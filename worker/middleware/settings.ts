@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { App } from '../app.js';
-import { readSettings } from '../env.js';
+import { readSettings } from '../settings.js';
 import { misconfigured } from '../responses.js';
 
 /** The checked settings for the steps after it; without them the worker serves nothing, and says which is wrong. */

@@ -1,8 +1,8 @@
 import { html } from 'hono/html';
 import { sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
-import type { Messages, Said } from '../i18n/index.js';
-import type { Markup } from '../layout.js';
+import type { Messages, TitleAndText } from '../i18n/index.js';
+import type { Markup } from './layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
@@ -51,7 +51,7 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shop
  * paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
  * none) says the page cannot tell, with the same advice.
  */
-function expiredWords(paymentStatus: string | null | undefined, t: Messages): Said {
+function expiredWords(paymentStatus: string | null | undefined, t: Messages): TitleAndText {
   switch (paymentStatus?.toLowerCase()) {
     case 'unpaid':
       return t.expired;

@@ -1,4 +1,4 @@
-import type { Settings } from '../env.js';
+import type { Settings } from '../settings.js';
 import type { Reader } from '../i18n/index.js';
 
 /** What every view needs to know about the request: who reads, in which language and zone, on which site. */

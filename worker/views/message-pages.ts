@@ -1,6 +1,6 @@
 import { html } from 'hono/html';
-import { page } from '../layout.js';
-import type { Markup } from '../layout.js';
+import { page } from './layout.js';
+import type { Markup } from './layout.js';
 import type { Shopper } from './context.js';
 import { button } from './parts.js';
 

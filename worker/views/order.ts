@@ -1,5 +1,5 @@
 import { inWords } from '../i18n/index.js';
-import type { Markup } from '../layout.js';
+import type { Markup } from './layout.js';
 import type { OrderView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 import { backToShop, button, fact, notice, recordPage, time } from './parts.js';

@@ -1,8 +1,8 @@
 import { html } from 'hono/html';
 import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
-import type { Said } from '../i18n/index.js';
-import { page } from '../layout.js';
-import type { Markup } from '../layout.js';
+import type { TitleAndText } from '../i18n/index.js';
+import { page } from './layout.js';
+import type { Markup } from './layout.js';
 import type { ItemView } from '../allow-list.js';
 import type { Shopper } from './context.js';
 
@@ -88,7 +88,7 @@ export function timeText(value: number | string | null | undefined, shopper: Sho
 export type Tone = 'ok' | 'wait' | 'stop' | 'plain';
 
 /** A state's notice: its title, what it means, and the next step (a link or button). */
-export function notice(tone: Tone, [title, text]: Said, extra: Markup | string = '', next: Markup | string = ''): Markup {
+export function notice(tone: Tone, [title, text]: TitleAndText, extra: Markup | string = '', next: Markup | string = ''): Markup {
   return html`<section class="notice ${tone}" aria-labelledby="state"><h2 id="state">${title}</h2><p>${text}${extra === '' ? '' : html` ${extra}`}</p>${next}</section>`;
 }
 

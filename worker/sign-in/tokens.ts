@@ -1,5 +1,5 @@
 import { base64url, jwtVerify } from 'jose';
-import type { Settings } from './env.js';
+import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
 

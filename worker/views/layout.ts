@@ -1,7 +1,7 @@
-import type { Settings } from './env.js';
+import type { Settings } from '../settings.js';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { Reader } from './i18n/index.js';
+import type { Reader } from '../i18n/index.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
 // a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.

@@ -1,14 +1,14 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { LinkCheck, Refusal } from '../auth.js';
-import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
+import type { LinkCheck, Refusal } from './tokens.js';
+import { checkLink, newSignIn, plannedSignIn } from './tokens.js';
 import type { App, AppContext } from '../app.js';
 import { createMiddleware } from 'hono/factory';
-import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
-import type { Settings } from '../env.js';
+import { clearedSignInCookie, fitsInCookie, signInCookie } from './cookie.js';
+import type { Settings } from '../settings.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
-import type { Reach, Reader, Said } from '../i18n/index.js';
-import { recordSignOut } from '../sign-outs.js';
+import type { Reader, SignOutScope, TitleAndText } from '../i18n/index.js';
+import { recordSignOut } from './sign-outs.js';
 import type { Shopper } from '../views/context.js';
 import { messagePage } from '../views/message-pages.js';
 
@@ -134,12 +134,12 @@ function duration(seconds: number, reader: Reader): string {
 }
 
 /** "Sign-in failed", in words that say how far a sign-out reaches here (an ended link is one reason). */
-function signInFailed({ reader, settings }: Shopper): Said {
+function signInFailed({ reader, settings }: Shopper): TitleAndText {
   return reader.t.signInFailed[reach(settings)];
 }
 
 /** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
-function reach(settings: Settings): keyof Reach<unknown> {
+function reach(settings: Settings): SignOutScope {
   return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 

@@ -1,4 +1,4 @@
-import type { Settings } from './env.js';
+import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 
 // Sign-out ends every sign-in and sign-in link of the customer issued before it, on every device: the time of each
