@@ -9,7 +9,7 @@ import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
 import type { Reader, SignOutScope, TitleAndText } from '../i18n/index.js';
 import { recordSignOut } from './sign-outs.js';
-import type { Shopper } from '../views/context.js';
+import type { PageRequest } from '../app.js';
 import { messagePage } from '../views/message-pages.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
@@ -41,11 +41,11 @@ const CONTINUE_SCRIPT = `(() => {
 
 /** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
 export async function signInPage(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const token = c.req.query('token') ?? null;
   const checked = await checkSignIn(token, settings, Date.now());
   if ('refused' in checked) return refusal(c, checked.refused);
@@ -57,7 +57,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
 <input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
 </form>`;
-  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('shopper'), { extra, form: true, script: CONTINUE_SCRIPT });
+  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('pageRequest'), { extra, form: true, script: CONTINUE_SCRIPT });
 }
 
 /**
@@ -65,17 +65,18 @@ export async function signInPage(c: AppContext): Promise<Response> {
  * for a sign-in of the worker's own (never the link's token) and sets it as the cookie.
  */
 export async function signIn(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const form = await readForm(c);
-  if (form === undefined) return messagePage(400, signInFailed(c.get('shopper')), c.get('shopper'));
+  if (form === undefined) return messagePage(400, signInFailed(c.get('pageRequest')), c.get('pageRequest'));
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const now = Date.now();
   const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
   if ('refused' in checked) return refusal(c, checked.refused);
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
   const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
-  return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
+  c.header('Set-Cookie', cookie);
+  return c.redirect(next, 303);
 }
 
 /** The form of a POST, form-encoded only; `undefined` for another type. Its size is bounded by `formLimit`. */
@@ -88,8 +89,8 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   onError: (c) => {
-    const shopper = (c as AppContext).get('shopper');
-    return messagePage(400, signInFailed(shopper), shopper);
+    const request = (c as AppContext).get('pageRequest');
+    return messagePage(400, signInFailed(request), request);
   },
 });
 
@@ -110,11 +111,11 @@ async function checkSignIn(token: string | null, settings: Settings, now: number
   return checked;
 }
 
-const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
+const REFUSAL_STATUS: Readonly<Record<Refusal, 400 | 401>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
 
 /** The page for a refused link: what went wrong in the reader's words. */
 function refusal(c: AppContext, refused: Refusal): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const text =
     refused === 'expired'
       ? reader.t.linkExpired
@@ -122,8 +123,8 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         ? reader.t.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? reader.t.linkTooLarge
-          : signInFailed(c.get('shopper'));
-  return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
+          : signInFailed(c.get('pageRequest'));
+  return messagePage(REFUSAL_STATUS[refused], text, c.get('pageRequest'));
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -134,7 +135,7 @@ function duration(seconds: number, reader: Reader): string {
 }
 
 /** "Sign-in failed", in words that say how far a sign-out reaches here (an ended link is one reason). */
-function signInFailed({ reader, settings }: Shopper): TitleAndText {
+function signInFailed({ reader, settings }: PageRequest): TitleAndText {
   return reader.t.signInFailed[reach(settings)];
 }
 
@@ -148,10 +149,10 @@ function reach(settings: Settings): SignOutScope {
  * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
  */
 export function signOutPage(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>`;
   const words = [reader.t.signOutTitle, reader.t.signOutText[reach(c.get('settings'))]];
-  return messagePage(200, words, c.get('shopper'), { extra, signedIn: false, form: true });
+  return messagePage(200, words, c.get('pageRequest'), { extra, signedIn: false, form: true });
 }
 
 /**
@@ -160,7 +161,7 @@ export function signOutPage(c: AppContext): Promise<Response> {
  * the cookie is cleared all the same and the page says that other devices may still be signed in.
  */
 export async function signOut(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const settings = c.get('settings');
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
@@ -177,7 +178,7 @@ export async function signOut(c: AppContext): Promise<Response> {
   }
   // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
   // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
-  return messagePage(200, words, c.get('shopper'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
+  return messagePage(200, words, c.get('pageRequest'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
 }
 
 /**
@@ -190,7 +191,7 @@ export async function signOut(c: AppContext): Promise<Response> {
  */
 export const sameOriginForm = createMiddleware<App>(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return messagePage(403, c.get('shopper').reader.t.requestRefused, c.get('shopper'));
+    return messagePage(403, c.get('pageRequest').reader.t.requestRefused, c.get('pageRequest'));
   }
   await next();
 });

@@ -1,10 +1,12 @@
-import type { Settings } from '../settings.js';
 import { html, raw } from 'hono/html';
+import { NONCE } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { Reader } from '../i18n/index.js';
+import type { PageRequest } from '../app.js';
+import type { Settings } from '../settings.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
-// a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
+// the sources its Content-Security-Policy allows (middleware/headers.ts). Sign-in pages and the order pages both build on it; neither imports the other.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -68,31 +70,26 @@ export { STYLE };
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export interface PageOptions {
-  readonly status: number;
+  readonly status: ContentfulStatusCode;
   readonly title: string;
   readonly body: Markup;
-  readonly reader: Reader;
-  readonly settings?: Settings | undefined;
-  readonly headers?: HeadersInit;
+  readonly headers?: Record<string, string>;
   /** Show the sign-out link (the reader is signed in). */
   readonly signedIn?: boolean;
   /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
   readonly form?: boolean;
   /** A script to run on the page, allowed by this answer's nonce only; it may fetch this origin. */
   readonly script?: string | undefined;
-  /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
-  readonly site?: string | undefined;
   /** The pictures the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
   readonly images?: Iterable<URL | undefined>;
   /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
   readonly runningHead?: string | undefined;
-  /** This answer's CSP nonce (hono/secure-headers makes it), put on the page's print `<style>` and `<script>`. */
-  readonly nonce: string;
 }
 
-/** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
-export async function page(options: PageOptions): Promise<Response> {
-  const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
+/** Builds a whole HTML answer, and tells the security headers what it loads: its script, print style, images, form. */
+export async function page(request: PageRequest, options: PageOptions): Promise<Response> {
+  const { status, title, body, signedIn = false, form = false, script, runningHead } = options;
+  const { context: c, reader, settings, site } = request;
   const shop = settings?.shopUrl;
   const name = settings?.shopHost ?? site;
   const links = [
@@ -107,7 +104,9 @@ export async function page(options: PageOptions): Promise<Response> {
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
   const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
-  const { nonce } = options;
+  // This answer's nonce, only when it is used: hono/secure-headers' NONCE makes it, and the policy quotes the same.
+  if (script !== undefined || printStyle !== undefined) NONCE(c, 'script-src');
+  const nonce = c.get('secureHeadersNonce') ?? '';
   const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
@@ -125,19 +124,18 @@ ${body}
 ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  const response = new Response(document, { status, headers: options.headers ?? {} });
-  response.headers.set('Content-Type', 'text/html; charset=utf-8');
-  const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
-  // STYLE is allowed by its hash, so pages without a script or print style carry no nonce and stay byte-identical
-  // (a missing record's 404 and another customer's); the print style is allowed by the nonce.
-  const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
-  response.headers.set(
-    'Content-Security-Policy',
-    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src ${styles};${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
-  );
-  if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
-  response.headers.append('Vary', 'Accept-Language');
-  return response;
+  c.set('pageSources', {
+    images: imageSources(settings, options.images),
+    form,
+    script: script !== undefined,
+    printStyle: printStyle !== undefined,
+  });
+  return c.html(document, status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Language': reader.language,
+    Vary: 'Accept-Language',
+    ...options.headers,
+  });
 }
 
 // The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page

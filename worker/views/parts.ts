@@ -4,7 +4,7 @@ import type { TitleAndText } from '../i18n/index.js';
 import { page } from './layout.js';
 import type { Markup } from './layout.js';
 import type { ItemView } from '../allow-list.js';
-import type { Shopper } from './context.js';
+import type { PageRequest } from '../app.js';
 
 // Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
 // their currency notes, the state notice and the small print.
@@ -35,8 +35,7 @@ export interface RecordPage {
  * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
  * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
  */
-export function recordPage(record: RecordPage, shopper: Shopper): Promise<Response> {
-  const { reader, settings } = shopper;
+export function recordPage(record: RecordPage, request: PageRequest): Promise<Response> {
   const { money, number } = record;
   // Each item's picture parsed once, for its <img> and for the page's img-src.
   const pictures = (money.items ?? []).map((item) => picture(item.imageUrl));
@@ -44,22 +43,18 @@ export function recordPage(record: RecordPage, shopper: Shopper): Promise<Respon
 ${record.notice}
 ${record.live === undefined ? '' : html`${record.live}\n`}<dl class="facts">
 ${record.facts.map((line) => html`${line}\n`)}</dl>
-${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, shopper)}
-${totals(money, shopper)}
-${smallPrint(record.serviceId, number, shopper)}`;
+${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, request)}
+${totals(money, request)}
+${smallPrint(record.serviceId, number, request)}`;
   const title = number ? `${record.kind} ${number}` : record.heading;
-  return page({
+  return page(request, {
     status: 200,
     title,
     body,
-    reader,
-    settings,
     signedIn: true,
-    site: shopper.site,
     images: pictures,
     script: record.script,
     runningHead: number ? title : undefined,
-    nonce: shopper.nonce,
   });
 }
 
@@ -69,19 +64,19 @@ export function fact(label: string, value: Markup | string | null | undefined): 
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 }
 
-/** A `<time>` in the shopper's zone, or `undefined` for no or a bad date. */
-export function time(value: number | string | null | undefined, shopper: Shopper): Markup | undefined {
+/** A `<time>` in the request's zone, or `undefined` for no or a bad date. */
+export function time(value: number | string | null | undefined, request: PageRequest): Markup | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
-  return html`<time datetime="${date.toISOString()}">${formatTime(date, shopper.reader.locale, shopper.timeZone)}</time>`;
+  return html`<time datetime="${date.toISOString()}">${formatTime(date, request.reader.locale, request.timeZone)}</time>`;
 }
 
-/** A time as plain words in the shopper's zone (for inside a sentence), or `undefined`. */
-export function timeText(value: number | string | null | undefined, shopper: Shopper): string | undefined {
+/** A time as plain words in the request's zone (for inside a sentence), or `undefined`. */
+export function timeText(value: number | string | null | undefined, request: PageRequest): string | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : formatTime(date, shopper.reader.locale, shopper.timeZone);
+  return Number.isNaN(date.getTime()) ? undefined : formatTime(date, request.reader.locale, request.timeZone);
 }
 
 /** The tone of a notice: its colour only; the words say the same. */
@@ -98,16 +93,16 @@ export function button(href: string, words: string): Markup {
 }
 
 /** The way back to the shop: SHOP_URL, else an http(s) address from the record (such as its cancelUrl). */
-export function backToShop(shopper: Shopper, fromRecord?: string | null): Markup | string {
-  const shop = shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) ? URL.parse(fromRecord)?.href : undefined);
-  return shop === undefined ? '' : button(shop, shopper.reader.t.backToShop);
+export function backToShop(request: PageRequest, fromRecord?: string | null): Markup | string {
+  const shop = request.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) ? URL.parse(fromRecord)?.href : undefined);
+  return shop === undefined ? '' : button(shop, request.reader.t.backToShop);
 }
 
 /** The small print: the service's own id (when the number to quote is another one) and the time zone. */
-function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Markup {
-  const { t } = shopper.reader;
+function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, request: PageRequest): Markup {
+  const { t } = request.reader;
   const id = serviceId && serviceId !== quoted ? html`${t.serviceRef}: ${serviceId}. ` : '';
-  return html`<p class="small">${id}${t.timesIn(shopper.timeZone)}</p>`;
+  return html`<p class="small">${id}${t.timesIn(request.timeZone)}</p>`;
 }
 
 export interface Money {
@@ -129,7 +124,7 @@ export interface Money {
  * (never added up), or items whose sum is not the subtotal (or the total) beyond rounding. Currency codes are
  * compared without regard to case: `eur` is `EUR`.
  */
-function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
+function totals(money: Money, { reader: { t, locale } }: PageRequest): Markup {
   const from = upper(money.originalCurrency ?? money.paymentCurrency);
   const to = upper(money.paymentCurrency ?? money.originalCurrency);
   const converted = from !== undefined && to !== undefined && !sameCurrency(from, to);
@@ -202,7 +197,7 @@ function lineItems(
   items: readonly ItemView[] | null | undefined,
   pictures: readonly (URL | undefined)[],
   fallbackCurrency: string | null | undefined,
-  { reader: { t, locale } }: Shopper,
+  { reader: { t, locale } }: PageRequest,
 ): Markup {
   if (!items || items.length === 0) return html``;
   const rows = items.map((item, index) => {
