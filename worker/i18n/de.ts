@@ -147,6 +147,10 @@ export const de = {
     'Hier abgemeldet',
     'Sie sind in diesem Browser abgemeldet, aber andere Geräte sind vielleicht noch angemeldet, und Ihre Links gelten vielleicht noch.',
   ],
+  notSignedInToSignOut: [
+    'Nicht angemeldet',
+    'Sie waren in diesem Browser nicht angemeldet, daher hat sich nichts geändert: Andere Geräte und Ihre Links bleiben, wie sie waren. Um sich überall abzumelden, melden Sie sich mit einem Link vom Shop an und dann ab.',
+  ],
   linkExpired: [
     'Anmeldelink abgelaufen',
     'Dieser Anmeldelink ist abgelaufen. Öffnen Sie Ihre Bestellung erneut aus dem Shop, um einen neuen zu erhalten.',

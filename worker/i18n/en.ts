@@ -127,6 +127,10 @@ export const en = {
     'Signed out here',
     'You are signed out in this browser, but other devices may still be signed in, and links you have may still work.',
   ],
+  notSignedInToSignOut: [
+    'Not signed in',
+    'You were not signed in on this browser, so nothing changed: other devices and links you have are as they were. To sign out everywhere, sign in with a link from the shop, then sign out.',
+  ],
   linkExpired: ['Sign-in link expired', 'This sign-in link has expired. Open your order from the shop again to get a new one.'],
   linkTooLongLived: (limit) => [
     'Sign-in link expired',

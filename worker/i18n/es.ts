@@ -136,6 +136,10 @@ export const es = {
     'Sesión cerrada aquí',
     'Ha cerrado la sesión en este navegador, pero puede que otros dispositivos sigan con la sesión iniciada y que sus enlaces aún funcionen.',
   ],
+  notSignedInToSignOut: [
+    'Sin sesión iniciada',
+    'No tenía la sesión iniciada en este navegador, así que nada ha cambiado: sus otros dispositivos y enlaces siguen igual. Para cerrar la sesión en todas partes, inicie sesión con un enlace de la tienda y luego ciérrela.',
+  ],
   linkExpired: [
     'Enlace de inicio de sesión caducado',
     'Este enlace de inicio de sesión ha caducado. Abra de nuevo su pedido desde la tienda para obtener uno nuevo.',

@@ -143,6 +143,10 @@ export const fr = {
     'Déconnecté ici',
     'Vous êtes déconnecté dans ce navigateur, mais d’autres appareils sont peut-être encore connectés, et vos liens fonctionnent peut-être encore.',
   ],
+  notSignedInToSignOut: [
+    'Non connecté',
+    'Vous n’étiez pas connecté dans ce navigateur, donc rien n’a changé : vos autres appareils et vos liens restent tels quels. Pour vous déconnecter partout, connectez-vous avec un lien de la boutique, puis déconnectez-vous.',
+  ],
   linkExpired: [
     'Lien de connexion expiré',
     'Ce lien de connexion a expiré. Ouvrez à nouveau votre commande depuis la boutique pour en obtenir un nouveau.',

@@ -122,6 +122,8 @@ export interface Messages {
   readonly signedOut: Reach<Said>;
   /** Signed out in this browser, but the sign-out could not be recorded (`SIGN_OUTS` refused the write). */
   readonly signedOutHereOnly: Said;
+  /** Sign-out from a browser without a valid sign-in: nothing was ended, here or elsewhere. */
+  readonly notSignedInToSignOut: Said;
   readonly linkExpired: Said;
   /** `limit` is a duration already in words ("7 days", "7 Tage"). */
   readonly linkTooLongLived: (limit: string) => Said;
