@@ -41,6 +41,8 @@ export const de = {
   lessThanItems: 'Der Gesamtbetrag enthält einen Rabatt.',
   mixedCurrencies: (codes) =>
     `Die Artikel haben Preise in mehreren Währungen (${codes}), daher rechnet diese Seite sie nicht zusammen. Der Gesamtbetrag ist der Betrag, den der Zahlungsdienst berechnet.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Die Artikel haben Preise in ${items}, die Zwischensumme in ${subtotal}, daher rechnet diese Seite sie nicht zusammen. Der Gesamtbetrag ist der Betrag, den der Zahlungsdienst berechnet.`,
   itemsNotSubtotal: (sum, subtotal) =>
     `Die Artikel ergeben zusammen ${sum}, die Zwischensumme beträgt aber ${subtotal}. Der Shop kann den Unterschied erklären.`,
   itemsNotTotal: (sum, total) =>

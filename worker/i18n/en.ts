@@ -41,6 +41,8 @@ export const en = {
   lessThanItems: 'The total includes a discount.',
   mixedCurrencies: (codes) =>
     `The items are priced in more than one currency (${codes}), so this page does not add them up. The total is the amount the payment service charges.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `The items are priced in ${items} and the subtotal in ${subtotal}, so this page does not add them up. The total is the amount the payment service charges.`,
   itemsNotSubtotal: (sum, subtotal) => `The items add up to ${sum}, but the subtotal is ${subtotal}. The shop can explain the difference.`,
   itemsNotTotal: (sum, total) => `The items add up to ${sum}, but the total is ${total}. The shop can explain the difference.`,
   paid: ['Paid', 'Your payment was received. Keep this page, or print it, as your receipt.'],

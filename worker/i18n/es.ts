@@ -41,6 +41,8 @@ export const es = {
   lessThanItems: 'El total incluye un descuento.',
   mixedCurrencies: (codes) =>
     `Los artículos tienen precios en más de una moneda (${codes}), así que esta página no los suma. El total es el importe que cobra el servicio de pago.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Los artículos tienen precios en ${items} y el subtotal en ${subtotal}, así que esta página no los suma. El total es el importe que cobra el servicio de pago.`,
   itemsNotSubtotal: (sum, subtotal) => `Los artículos suman ${sum}, pero el subtotal es ${subtotal}. La tienda puede explicar la diferencia.`,
   itemsNotTotal: (sum, total) => `Los artículos suman ${sum}, pero el total es ${total}. La tienda puede explicar la diferencia.`,
   paid: ['Pagado', 'Su pago se ha recibido. Guarde esta página, o imprímala, como recibo.'],

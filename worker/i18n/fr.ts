@@ -41,6 +41,8 @@ export const fr = {
   lessThanItems: 'Le total comprend une remise.',
   mixedCurrencies: (codes) =>
     `Les articles sont facturés dans plusieurs devises (${codes}) ; cette page ne les additionne donc pas. Le total est le montant débité par le service de paiement.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Les articles sont facturés en ${items} et le sous-total en ${subtotal} ; cette page ne les additionne donc pas. Le total est le montant débité par le service de paiement.`,
   itemsNotSubtotal: (sum, subtotal) =>
     `Les articles totalisent ${sum}, mais le sous-total est de ${subtotal}. La boutique peut expliquer la différence.`,
   itemsNotTotal: (sum, total) => `Les articles totalisent ${sum}, mais le total est de ${total}. La boutique peut expliquer la différence.`,

@@ -50,6 +50,8 @@ export interface Messages {
   readonly rateNote: (from: string, to: string, rate: string) => string;
   readonly moreThanItems: string;
   readonly lessThanItems: string;
+  /** The items are all in `items`, the subtotal in `subtotal`: not added up. */
+  readonly itemsInOtherCurrency: (items: string, subtotal: string) => string;
   /** The items are priced in more than one currency (`codes`, such as "EUR, USD"), so they are not added up. */
   readonly mixedCurrencies: (codes: string) => string;
   /** The items' sum and the subtotal disagree beyond rounding. */

@@ -143,6 +143,7 @@ function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
   }
   const items = itemsSum(money.items, from);
   if (items?.currencies !== undefined) notes.push(t.mixedCurrencies(items.currencies.join(', ')));
+  else if (items?.otherCurrency !== undefined && from !== undefined) notes.push(t.itemsInOtherCurrency(items.otherCurrency, from));
   else if (items?.sum !== undefined && from !== undefined) {
     const sum = formatMoney(items.sum, from, locale);
     if (typeof money.subtotal === 'number') {
@@ -160,17 +161,19 @@ ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
 /**
- * What the items add up to in the subtotal's currency, or the currencies they mix (sorted, upper case); `undefined`
- * when there are no items, one has no amount, or they are all in a currency other than the subtotal's.
+ * What the items add up to in the subtotal's currency, the currencies they mix (sorted, upper case), or the one
+ * currency other than the subtotal's they are all in; `undefined` when there are no items or one has no amount.
  */
 function itemsSum(
   items: readonly ItemView[] | null | undefined,
   currency: string | undefined,
-): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[] } | undefined {
+): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[]; readonly otherCurrency?: string } | undefined {
   if (!items || items.length === 0) return undefined;
   const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
   if (currencies.length > 1) return { count: items.length, currencies };
-  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) return undefined;
+  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) {
+    return { count: items.length, otherCurrency: currencies[0] };
+  }
   let sum = 0;
   for (const item of items) {
     const line = lineAmount(item);
