@@ -225,13 +225,18 @@ function lineItems(
 </table>`;
 }
 
+// An https origin as a CSP host-source can hold it: a host name of letters, digits, hyphens and dots, or an IP
+// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is CSP syntax (a new
+// directive, a second policy, a keyword, a wildcard).
+const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
+
 /**
- * An item's picture: its address parsed, when it is an https URL. Only https images: the page's policy loads nothing
- * else, and a `javascript:` or `data:` address never gets in.
+ * An item's picture: its address parsed, when it is an https URL whose origin may enter the page's policy. Only
+ * https images: the page's policy loads nothing else, and a `javascript:` or `data:` address never gets in.
  */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
-  return url?.protocol === 'https:' ? url : undefined;
+  return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
 }
 
 // A tile with the item's initial, and the picture on top of it when it loads. An image that fails (an offline host)
