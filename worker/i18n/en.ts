@@ -62,6 +62,10 @@ export const en = {
   ],
   unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'],
   checkoutDone: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
+  checkoutDoneNoOrder: [
+    'Payment complete',
+    'Your payment went through. The shop is still creating your order, so it is not available yet. Check again in a few minutes; if it does not appear, contact the shop and quote the reference below.',
+  ],
   confirming: ['We are confirming your payment', 'This usually takes a few seconds. You can stay on this page or leave it: nothing is lost.'],
   unpaid: ['Not paid yet', 'This checkout is still open and nothing has been charged. To pay, go back to the shop.'],
   openUntil: (time) => `It stays open until ${time}.`,

@@ -65,6 +65,10 @@ export const es = {
     'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.',
   ],
   checkoutDone: ['Pago recibido', 'Gracias: su pago se ha completado y su pedido está confirmado.'],
+  checkoutDoneNoOrder: [
+    'Pago completado',
+    'Su pago se ha completado. La tienda aún está creando su pedido, así que aún no está disponible. Vuelva a comprobarlo en unos minutos; si no aparece, contacte con la tienda indicando la referencia de abajo.',
+  ],
   confirming: ['Estamos confirmando su pago', 'Suele tardar unos segundos. Puede quedarse en esta página o salir de ella: no se pierde nada.'],
   unpaid: ['Aún no pagado', 'Este pago sigue abierto y no se ha cobrado nada. Para pagar, vuelva a la tienda.'],
   openUntil: (time) => `Sigue abierto hasta el ${time}.`,

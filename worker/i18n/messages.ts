@@ -70,6 +70,8 @@ export interface Messages {
 
   // Checkout states. An expired checkout's words follow what its payment status says.
   readonly checkoutDone: Said;
+  /** Complete and paid, but the order does not exist yet. */
+  readonly checkoutDoneNoOrder: Said;
   readonly confirming: Said;
   readonly unpaid: Said;
   readonly openUntil: (time: string) => string;

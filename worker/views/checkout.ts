@@ -27,7 +27,12 @@ const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // One view per state: the notice, with what it means for the shopper's money and the next step.
 const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shopper) => Markup>> = {
-  complete: (session, { reader: { t } }) => notice('ok', t.checkoutDone, '', session.orderId ? button(orderPath(session.orderId), t.viewOrder) : ''),
+  complete: (session, shopper) => {
+    const { t } = shopper.reader;
+    if (session.orderId) return notice('ok', t.checkoutDone, '', button(orderPath(session.orderId), t.viewOrder));
+    // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
+    return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(shopper)} ${backToShop(shopper, session.cancelUrl)}`);
+  },
   confirming: (_session, shopper) => notice('wait', shopper.reader.t.confirming, '', checkAgain(shopper)),
   unpaid: (session, shopper) => {
     const until = timeText(session.expire, shopper);
@@ -90,8 +95,9 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote: the merchant's reference, else the order's id, else the checkout's own.
-  const number = session.merchantReferenceId || session.orderId || session.sessionId;
+  // One number to quote: the merchant's reference, else the order's id. Never the checkout's own id, which is no
+  // order number: without either, the small print names it as the payment service's reference.
+  const number = session.merchantReferenceId || session.orderId;
   return recordPage(
     {
       heading: t.yourCheckout,
