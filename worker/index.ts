@@ -6,7 +6,7 @@ import { findCheckoutSession, findOrder } from './lookup.js';
 import { crossOrigin } from './middleware/cross-origin.js';
 import { jsonCustomer, requireCustomer } from './middleware/customer.js';
 import { byFamily, jsonFamily, pageFamily } from './middleware/families.js';
-import { jsonHeaders, pageHeaders, privateAndTransportSecurity } from './middleware/headers.js';
+import { FAVICON_CACHE, jsonHeaders, pageHeaders, privateAndTransportSecurity } from './middleware/headers.js';
 import { logLine } from './middleware/log.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { record } from './middleware/record.js';
@@ -31,6 +31,9 @@ const app = new Hono<App>();
 // settings (or a 500 naming the one that is wrong), CORS for the allowed origins.
 app.use(requestId({ headerName: '' }), logLine, privateAndTransportSecurity, byFamily(jsonHeaders, pageHeaders));
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
+// Browsers ask for an icon beside every page: answered before the families check anyone's sign-in (no signature,
+// no read of the sign-out store), empty, and kept a week.
+app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': FAVICON_CACHE }));
 // The families: the JSON routes answer in the service's envelope, the pages in the shopper's language.
 app.use(byFamily(jsonFamily, pageFamily));
 

@@ -45,9 +45,12 @@ export const pageHeaders = secureHeaders({
  */
 export const HSTS = 'max-age=31536000';
 
-/** No shared cache keeps an answer (each is one customer's), and HSTS over HTTPS. */
+/** How long browsers and caches keep the answer to `/favicon.ico` (the same for everyone, and empty). */
+export const FAVICON_CACHE = 'public, max-age=604800';
+
+/** No shared cache keeps an answer (each is one customer's), but the icon's, and HSTS over HTTPS. */
 export const privateAndTransportSecurity = createMiddleware<App>(async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'private, no-store');
+  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.res.headers.set('Cache-Control', 'private, no-store');
   if (c.req.url.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);
 });
