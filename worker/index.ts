@@ -3,7 +3,7 @@ import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import type { App } from './app.js';
 import { crossOrigin } from './middleware/cross-origin.js';
-import { securityHeaders } from './middleware/headers.js';
+import { FAVICON_CACHE, securityHeaders } from './middleware/headers.js';
 import { logLine } from './middleware/log.js';
 import { settings } from './middleware/settings.js';
 import { api, internalError } from './routes/api.js';
@@ -23,6 +23,9 @@ const app = new Hono<App>();
 // 500 naming the one that is wrong), CORS for the allowed origins.
 app.use(requestId({ headerName: '' }), logLine, securityHeaders);
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
+// Browsers ask for an icon beside every page: answered before the pages check anyone's sign-in (no signature, no
+// read of the sign-out store), empty, and kept a week.
+app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': FAVICON_CACHE }));
 
 // Two families, each with its own answers to failures: the JSON routes in the service's envelope, the pages in the
 // reader's language.

@@ -41,6 +41,8 @@ export const en = {
   lessThanItems: 'The total includes a discount.',
   mixedCurrencies: (codes: string) =>
     `The items are priced in more than one currency (${codes}), so this page does not add them up. The total is the amount the payment service charges.`,
+  itemsInOtherCurrency: (items: string, subtotal: string) =>
+    `The items are priced in ${items} and the subtotal in ${subtotal}, so this page does not add them up. The total is the amount the payment service charges.`,
   itemsNotSubtotal: (sum: string, subtotal: string) =>
     `The items add up to ${sum}, but the subtotal is ${subtotal}. The shop can explain the difference.`,
   itemsNotTotal: (sum: string, total: string) => `The items add up to ${sum}, but the total is ${total}. The shop can explain the difference.`,
@@ -61,6 +63,10 @@ export const en = {
   ],
   unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'],
   checkoutDone: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
+  checkoutDoneNoOrder: [
+    'Payment complete',
+    'Your payment went through. The shop is still creating your order, so it is not available yet. Check again in a few minutes; if it does not appear, contact the shop and quote the reference below.',
+  ],
   confirming: ['We are confirming your payment', 'This usually takes a few seconds. You can stay on this page or leave it: nothing is lost.'],
   unpaid: ['Not paid yet', 'This checkout is still open and nothing has been charged. To pay, go back to the shop.'],
   openUntil: (time: string) => `It stays open until ${time}.`,
@@ -127,6 +133,10 @@ export const en = {
   signedOutHereOnly: [
     'Signed out here',
     'You are signed out in this browser, but other devices may still be signed in, and links you have may still work.',
+  ],
+  notSignedInToSignOut: [
+    'Not signed in',
+    'You were not signed in on this browser, so nothing changed: other devices and links you have are as they were. To sign out everywhere, sign in with a link from the shop, then sign out.',
   ],
   linkExpired: ['Sign-in link expired', 'This sign-in link has expired. Open your order from the shop again to get a new one.'],
   linkTooLongLived: (limit: string): TitleAndText => [

@@ -56,14 +56,18 @@ const NOT_A_PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSr
  */
 export const HSTS = 'max-age=31536000';
 
+/** How long browsers and caches keep the answer to `/favicon.ico` (the same for everyone, and empty). */
+export const FAVICON_CACHE = 'public, max-age=604800';
+
 /**
  * The security headers of every answer, set once it is made, since a page's Content-Security-Policy follows what
- * the page loads (`pageSources`, set by the layout); no shared cache keeps an answer (each is one customer's).
+ * the page loads (`pageSources`, set by the layout); no shared cache keeps an answer (each is one customer's) but
+ * the icon's.
  */
 export const securityHeaders = createMiddleware<App>(async (c, next) => {
   await next();
   const page = c.get('pageSources');
   await (page === undefined ? NOT_A_PAGE : page.script ? PAGE_WITH_SCRIPT : PAGE)(c, async () => {});
-  c.res.headers.set('Cache-Control', 'private, no-store');
+  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.res.headers.set('Cache-Control', 'private, no-store');
   if (c.req.url.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);
 });

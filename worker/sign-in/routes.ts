@@ -165,7 +165,8 @@ export async function signOut(c: AppContext): Promise<Response> {
   const settings = c.get('settings');
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
-  let words = reader.t.signedOut[reach(settings)];
+  // Without a valid sign-in here (none, expired, forged) nothing is ended, so nothing is claimed.
+  let words = customer === undefined ? reader.t.notSignedInToSignOut : reader.t.signedOut[reach(settings)];
   if (customer !== undefined) {
     try {
       await recordSignOut(settings, customer.id);

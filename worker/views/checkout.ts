@@ -27,7 +27,12 @@ const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // One view per state: the notice, with what it means for the request's money and the next step.
 const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
-  complete: (session, { reader: { t } }) => notice('ok', t.checkoutDone, '', session.orderId ? button(orderPath(session.orderId), t.viewOrder) : ''),
+  complete: (session, request) => {
+    const { t } = request.reader;
+    if (session.orderId) return notice('ok', t.checkoutDone, '', button(orderPath(session.orderId), t.viewOrder));
+    // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
+    return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(request)} ${backToShop(request, session.cancelUrl)}`);
+  },
   confirming: (_session, request) => notice('wait', request.reader.t.confirming, '', checkAgain(request)),
   unpaid: (session, request) => {
     const until = timeText(session.expire, request);
@@ -90,8 +95,9 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote: the merchant's reference, else the order's id, else the checkout's own.
-  const number = session.merchantReferenceId || session.orderId || session.sessionId;
+  // One number to quote: the merchant's reference, else the order's id. Never the checkout's own id, which is no
+  // order number: without either, the small print names it as the payment service's reference.
+  const number = session.merchantReferenceId || session.orderId;
   return recordPage(
     {
       heading: t.yourCheckout,

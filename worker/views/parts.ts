@@ -138,6 +138,7 @@ function totals(money: Money, { reader: { t, locale } }: PageRequest): Markup {
   }
   const items = itemsSum(money.items, from);
   if (items?.currencies !== undefined) notes.push(t.mixedCurrencies(items.currencies.join(', ')));
+  else if (items?.otherCurrency !== undefined && from !== undefined) notes.push(t.itemsInOtherCurrency(items.otherCurrency, from));
   else if (items?.sum !== undefined && from !== undefined) {
     const sum = formatMoney(items.sum, from, locale);
     if (typeof money.subtotal === 'number') {
@@ -155,17 +156,19 @@ ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
 /**
- * What the items add up to in the subtotal's currency, or the currencies they mix (sorted, upper case); `undefined`
- * when there are no items, one has no amount, or they are all in a currency other than the subtotal's.
+ * What the items add up to in the subtotal's currency, the currencies they mix (sorted, upper case), or the one
+ * currency other than the subtotal's they are all in; `undefined` when there are no items or one has no amount.
  */
 function itemsSum(
   items: readonly ItemView[] | null | undefined,
   currency: string | undefined,
-): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[] } | undefined {
+): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[]; readonly otherCurrency?: string } | undefined {
   if (!items || items.length === 0) return undefined;
   const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
   if (currencies.length > 1) return { count: items.length, currencies };
-  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) return undefined;
+  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) {
+    return { count: items.length, otherCurrency: currencies[0] };
+  }
   let sum = 0;
   for (const item of items) {
     const line = lineAmount(item);
@@ -217,13 +220,18 @@ function lineItems(
 </table>`;
 }
 
+// An https origin as a CSP host-source can hold it: a host name of letters, digits, hyphens and dots, or an IP
+// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is CSP syntax (a new
+// directive, a second policy, a keyword, a wildcard).
+const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
+
 /**
- * An item's picture: its address parsed, when it is an https URL. Only https images: the page's policy loads nothing
- * else, and a `javascript:` or `data:` address never gets in.
+ * An item's picture: its address parsed, when it is an https URL whose origin may enter the page's policy. Only
+ * https images: the page's policy loads nothing else, and a `javascript:` or `data:` address never gets in.
  */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
-  return url?.protocol === 'https:' ? url : undefined;
+  return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
 }
 
 // A tile with the item's initial, and the picture on top of it when it loads. An image that fails (an offline host)
