@@ -61,10 +61,9 @@ main a:not(.button){color:#2450a6}
 /**
  * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
  * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
- * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
+ * The page tests recompute it from the page's own `<style>`, so a change of STYLE without a new hash fails there.
  */
 export const STYLE_HASH = 'aRoh/YLJhuf0gY3XwBBA2+EUsGv+Nxdc52W8OrbJwnI=';
-export { STYLE };
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
