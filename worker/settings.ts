@@ -71,65 +71,75 @@ const origins = (name: string, protocols: readonly string[]) =>
     v.transform((entries) => [...new Set(entries.filter(Boolean).map((entry) => new URL(entry).origin))]),
   );
 
-/** The settings' vars and secrets as the worker reads them, in the order they are checked. */
-const VarsSchema = v.object({
-  API_BASE_URL: v.pipe(
-    required('API_BASE_URL'),
-    v.trim(),
-    // The SDK's own rules, checked here so a bad setting is a 500 naming it, not a 502 on every lookup.
-    v.check((value) => {
-      const url = URL.parse(value);
-      return url !== null && isHttp(url) && url.search === '';
-    }, 'The setting API_BASE_URL is not an http(s) address without a query.'),
-  ),
-  API_KEY: v.pipe(required('API_KEY'), v.regex(/^[\x21-\x7e]+$/, 'The setting API_KEY holds characters other than visible ASCII.')),
-  AUTH_SECRET: v.pipe(
-    required('AUTH_SECRET'),
-    v.transform((value) => new TextEncoder().encode(value)),
-    v.check((bytes) => bytes.byteLength >= MIN_SECRET_BYTES, `The setting AUTH_SECRET is shorter than ${MIN_SECRET_BYTES} bytes.`),
-  ),
-  UPSTREAM_TIMEOUT_MS: positiveWhole('UPSTREAM_TIMEOUT_MS', 'milliseconds', DEFAULTS.timeoutMs),
-  SESSION_MAX_AGE_SECONDS: positiveWhole('SESSION_MAX_AGE_SECONDS', 'seconds', DEFAULTS.sessionMaxAgeSeconds),
-  LINK_MAX_LIFETIME_SECONDS: positiveWhole('LINK_MAX_LIFETIME_SECONDS', 'seconds', DEFAULTS.linkMaxLifetimeSeconds),
-  SHOP_URL: v.pipe(
-    optional,
-    v.check(
-      (value) => value === '' || isPlainHttpAddress(value),
-      'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).',
+/** The settings after checks, from the environment's vars, secrets and bindings, checked in this order. */
+const SettingsSchema = v.pipe(
+  v.object({
+    API_BASE_URL: v.pipe(
+      required('API_BASE_URL'),
+      v.trim(),
+      // The SDK's own rules, checked here so a bad setting is a 500 naming it, not a 502 on every lookup.
+      v.check((value) => {
+        const url = URL.parse(value);
+        return url !== null && isHttp(url) && url.search === '';
+      }, 'The setting API_BASE_URL is not an http(s) address without a query.'),
     ),
-  ),
-  ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
-  IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:']),
-  AUTH_ISSUER: v.optional(v.string(), ''),
-  AUTH_AUDIENCE: v.optional(v.string(), ''),
-});
+    API_KEY: v.pipe(required('API_KEY'), v.regex(/^[\x21-\x7e]+$/, 'The setting API_KEY holds characters other than visible ASCII.')),
+    AUTH_SECRET: v.pipe(
+      required('AUTH_SECRET'),
+      v.transform((value) => new TextEncoder().encode(value)),
+      v.check((bytes) => bytes.byteLength >= MIN_SECRET_BYTES, `The setting AUTH_SECRET is shorter than ${MIN_SECRET_BYTES} bytes.`),
+    ),
+    UPSTREAM_TIMEOUT_MS: positiveWhole('UPSTREAM_TIMEOUT_MS', 'milliseconds', DEFAULTS.timeoutMs),
+    SESSION_MAX_AGE_SECONDS: positiveWhole('SESSION_MAX_AGE_SECONDS', 'seconds', DEFAULTS.sessionMaxAgeSeconds),
+    LINK_MAX_LIFETIME_SECONDS: positiveWhole('LINK_MAX_LIFETIME_SECONDS', 'seconds', DEFAULTS.linkMaxLifetimeSeconds),
+    SHOP_URL: v.pipe(
+      optional,
+      v.check(
+        (value) => value === '' || isPlainHttpAddress(value),
+        'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).',
+      ),
+    ),
+    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
+    IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:']),
+    AUTH_ISSUER: v.optional(v.string(), ''),
+    AUTH_AUDIENCE: v.optional(v.string(), ''),
+    RATE_LIMITER: v.optional(v.custom<Env['RATE_LIMITER']>(() => true)),
+    SIGN_OUTS: v.optional(v.custom<Env['SIGN_OUTS']>(() => true)),
+    UPSTREAM: v.optional(v.custom<NonNullable<Bindings['UPSTREAM']>>(() => true)),
+  }),
+  v.transform((env) => {
+    const shop = env.SHOP_URL === '' ? undefined : new URL(env.SHOP_URL);
+    const upstream = env.UPSTREAM;
+    return {
+      baseUrl: env.API_BASE_URL,
+      apiKey: env.API_KEY,
+      authSecret: env.AUTH_SECRET,
+      issuer: env.AUTH_ISSUER || undefined,
+      audience: env.AUTH_AUDIENCE || undefined,
+      /** Origins as `URL.origin` spells them (`https://shop.example`, no trailing slash). */
+      allowedOrigins: new Set(env.ALLOWED_ORIGINS) as ReadonlySet<string>,
+      timeout: env.UPSTREAM_TIMEOUT_MS,
+      rateLimiter: env.RATE_LIMITER,
+      /** Each customer's last sign-out; without it, sign-out ends this browser's sign-in only. */
+      signOuts: env.SIGN_OUTS,
+      /** What the lookups call: the `UPSTREAM` binding's fetch (called as its method), else the global one. */
+      fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
+      /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
+      shopUrl: shop?.href,
+      /** The shop's host (`shop.example`), named at the top of every page. */
+      shopHost: shop?.host,
+      /** Seconds a sign-in lasts at most. */
+      sessionMaxAge: env.SESSION_MAX_AGE_SECONDS,
+      /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
+      linkMaxLifetime: env.LINK_MAX_LIFETIME_SECONDS,
+      /** Origins images may come from; `undefined`: the hosts of the images each page shows. */
+      imageHosts: env.IMAGE_HOSTS.length === 0 ? undefined : (env.IMAGE_HOSTS as readonly string[]),
+    } as const;
+  }),
+);
 
 /** Settings after checks: every required one present and well formed. */
-export interface Settings {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly authSecret: Uint8Array;
-  readonly issuer: string | undefined;
-  readonly audience: string | undefined;
-  /** Origins as `URL.origin` spells them (`https://shop.example`, no trailing slash). */
-  readonly allowedOrigins: ReadonlySet<string>;
-  readonly timeout: number;
-  readonly rateLimiter: Env['RATE_LIMITER'] | undefined;
-  /** Each customer's last sign-out (the `SIGN_OUTS` KV namespace); without it, sign-out ends this browser's sign-in only. */
-  readonly signOuts: Env['SIGN_OUTS'] | undefined;
-  /** What the lookups call: the `UPSTREAM` binding's fetch, else the global one (looked up per call). */
-  readonly fetch: ((request: Request) => Promise<Response>) | undefined;
-  /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
-  readonly shopUrl: string | undefined;
-  /** The shop's host as `URL.host` spells it (`shop.example`), named at the top of every page; set with `shopUrl`. */
-  readonly shopHost: string | undefined;
-  /** Seconds a sign-in lasts at most. */
-  readonly sessionMaxAge: number;
-  /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
-  readonly linkMaxLifetime: number;
-  /** Origins images may come from; `undefined`: the hosts of the images each page shows. */
-  readonly imageHosts: readonly string[] | undefined;
-}
+export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 /** What reading the settings came to: the settings, or a sentence naming the setting that is wrong. */
 export type SettingsRead = { readonly settings: Settings } | { readonly problem: string };
@@ -149,29 +159,6 @@ export function readSettings(env: Bindings): SettingsRead {
 }
 
 function parse(env: Bindings): SettingsRead {
-  const result = v.safeParse(VarsSchema, env, { abortEarly: true });
-  if (!result.success) return { problem: result.issues[0].message };
-  const vars = result.output;
-  const shop = vars.SHOP_URL === '' ? undefined : new URL(vars.SHOP_URL);
-  const upstream = env.UPSTREAM;
-  return {
-    settings: {
-      baseUrl: vars.API_BASE_URL,
-      apiKey: vars.API_KEY,
-      authSecret: vars.AUTH_SECRET,
-      issuer: vars.AUTH_ISSUER || undefined,
-      audience: vars.AUTH_AUDIENCE || undefined,
-      allowedOrigins: new Set(vars.ALLOWED_ORIGINS),
-      timeout: vars.UPSTREAM_TIMEOUT_MS,
-      rateLimiter: env.RATE_LIMITER,
-      signOuts: env.SIGN_OUTS,
-      // Bound once here, so the binding's fetch is called as a method of the binding.
-      fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
-      shopUrl: shop?.href,
-      shopHost: shop?.host,
-      sessionMaxAge: vars.SESSION_MAX_AGE_SECONDS,
-      linkMaxLifetime: vars.LINK_MAX_LIFETIME_SECONDS,
-      imageHosts: vars.IMAGE_HOSTS.length === 0 ? undefined : vars.IMAGE_HOSTS,
-    },
-  };
+  const result = v.safeParse(SettingsSchema, env, { abortEarly: true });
+  return result.success ? { settings: result.output } : { problem: result.issues[0].message };
 }

@@ -6,7 +6,7 @@ import { readSettings } from '../../worker/settings.js';
 import { chooseReader, inWords } from '../../worker/i18n/index.js';
 import { parseId } from '../../worker/lookup.js';
 import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
-import { fromThisSite, sameOriginPath } from '../../worker/sign-in/routes.js';
+import { fromThisSite, sameOriginPath } from '../../worker/sign-in/same-origin.js';
 import { orderView, sessionView } from '../../worker/allow-list.js';
 import type { SessionView } from '../../worker/allow-list.js';
 import { checkoutState, sessionRate } from '../../worker/views/checkout.js';

@@ -31,32 +31,28 @@ export function unknownPath(c: AppContext): never {
   throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
 }
 
-/** The JSON family's answer to a failure; only what the worker chose to say, never the service's words. */
+// What the JSON family says of a failure: only what the worker chose to say, never the service's words. The 404 is
+// identical to the byte for "does not exist" and "not yours", so an answer never tells which.
+const SAID: Readonly<Record<number, string>> = {
+  404: 'Not found',
+  429: 'Too many requests',
+  502: 'The checkout service failed',
+  504: 'The checkout service did not answer in time',
+};
+
 function failure(c: AppContext, error: Error): Response {
-  if (!(error instanceof HTTPException)) return internalError(c, error);
-  switch (error.status) {
-    case 401: {
-      // RFC 6750 §3: `error="invalid_token"` when a token came and failed.
-      const invalid = c.get('invalidCredential');
-      const challenge = `Bearer realm="checkout-lookup"${invalid ? ', error="invalid_token"' : ''}`;
-      return envelope(c, 401, invalid ? 'The token is invalid or expired' : 'Sign-in required', { headers: { 'WWW-Authenticate': challenge } });
-    }
-    case 404:
-      // Identical to the byte for "does not exist" and "not yours", so an answer never tells which.
-      return envelope(c, 404, 'Not found');
-    case 405:
-      return methodNotAllowed(c);
-    case 429:
-      return envelope(c, 429, 'Too many requests', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-    case 502:
-    case 504: {
-      const requestId = c.get('requestId');
-      const msg = error.status === 504 ? 'The checkout service did not answer in time' : 'The checkout service failed';
-      return envelope(c, error.status, msg, { requestId, headers: { 'X-Request-Id': requestId } });
-    }
-    default:
-      return internalError(c, error);
+  const status = error instanceof HTTPException ? error.status : 500;
+  const requestId = c.get('requestId');
+  if (status === 401) {
+    // RFC 6750 §3: `error="invalid_token"` when a token came and failed.
+    const invalid = c.get('invalidCredential');
+    const challenge = `Bearer realm="checkout-lookup"${invalid ? ', error="invalid_token"' : ''}`;
+    return envelope(c, 401, invalid ? 'The token is invalid or expired' : 'Sign-in required', { headers: { 'WWW-Authenticate': challenge } });
   }
+  if (status === 405) return methodNotAllowed(c);
+  if (status === 429) return envelope(c, 429, SAID[429]!, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  if (status === 502 || status === 504) return envelope(c, status, SAID[status]!, { requestId, headers: { 'X-Request-Id': requestId } });
+  return status === 404 ? envelope(c, 404, SAID[404]!) : internalError(c, error);
 }
 
 /** 405 with the methods the path answers. */

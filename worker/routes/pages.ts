@@ -6,10 +6,11 @@ import type { App, AppContext, PageRequest } from '../app.js';
 import { checkoutSessions, orders, ownRecord } from '../lookup.js';
 import { requireCustomer } from '../middleware/customer.js';
 import { pageRequest } from '../middleware/page-request.js';
-import { RETRY_AFTER_SECONDS, rateLimit } from '../middleware/rate-limit.js';
-import { formLimit, sameOriginForm, signIn, signInPage, signOut, signOutPage } from '../sign-in/routes.js';
+import { rateLimit } from '../middleware/rate-limit.js';
+import { formLimit, signIn, signInPage, signOut, signOutPage } from '../sign-in/routes.js';
+import { sameOriginForm } from '../sign-in/same-origin.js';
 import { checkoutPage } from '../views/checkout.js';
-import { homePage, notFoundPage, notSignedInPage, tooManyPage, upstreamFailedPage } from '../views/message-pages.js';
+import { failurePage, homePage } from '../views/message-pages.js';
 import { orderPage } from '../views/order.js';
 import { internalError, methodNotAllowed, unknownPath } from './api.js';
 
@@ -41,28 +42,17 @@ pages.get('/sign-out', signOutPage);
 pages.post('/sign-out', sameOriginForm, signOut);
 
 pages.all('*', (c) => unknownPath(c));
-pages.onError((error, c) => failurePage(c, error));
+pages.onError((error, c) => failure(c, error));
 
 /** The pages' answer to a failure, in the reader's words; 405 and the unexpected in the JSON envelope. */
-function failurePage(c: AppContext, error: Error): Response | Promise<Response> {
+function failure(c: AppContext, error: Error): Response | Promise<Response> {
   // A failure before the page's first step is done has no reader to speak to.
   const request = c.get('pageRequest') as PageRequest | undefined;
   if (!(error instanceof HTTPException) || request === undefined) return internalError(c, error);
-  switch (error.status) {
-    case 401:
-      return notSignedInPage(request);
-    case 404:
-      return notFoundPage(request);
-    case 405:
-      return methodNotAllowed(c);
-    case 429:
-      return tooManyPage(request, RETRY_AFTER_SECONDS);
-    case 502:
-    case 504:
-      return upstreamFailedPage(error.status, c.get('requestId'), request);
-    default:
-      return internalError(c, error);
-  }
+  const status = error.status;
+  if (status === 405) return methodNotAllowed(c);
+  if (status === 401 || status === 404 || status === 429 || status === 502 || status === 504) return failurePage(status, request, c.get('requestId'));
+  return internalError(c, error);
 }
 
 // The one value the pages read from an order's metadata (which customers never see as such): the exchange rate the

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { page } from './layout.js';
 import type { Markup } from './layout.js';
 import type { PageRequest } from '../app.js';
+import { RETRY_AFTER_SECONDS } from '../middleware/rate-limit.js';
 import { button } from './parts.js';
 
 // The pages that say one thing: home, 401, 404, 429, the service failing, and the sign-in and sign-out pages. Each
@@ -46,21 +47,11 @@ export function homePage(request: PageRequest): Promise<Response> {
   return messagePage(200, [t.home[0] ?? '', t.signedInAs(request.customerId)], request, { extra: html`<p>${t.howToReach}</p>` });
 }
 
-export function notFoundPage(request: PageRequest): Promise<Response> {
-  return messagePage(404, request.reader.t.notFound, request);
-}
-
-export function notSignedInPage(request: PageRequest): Promise<Response> {
-  return messagePage(401, request.reader.t.notSignedIn, request);
-}
-
-export function tooManyPage(request: PageRequest, retryAfterSeconds: number): Promise<Response> {
-  return messagePage(429, request.reader.t.tooMany, request, { headers: { 'Retry-After': String(retryAfterSeconds) } });
-}
-
-/** 502 or 504: what happened, that the order is unchanged, "Try again", and the reference to quote. */
-export function upstreamFailedPage(status: 502 | 504, requestId: string, request: PageRequest): Promise<Response> {
+/** The page of a failed request: 401, 404, 429 (with `Retry-After`), or 502 and 504 with "Try again" and the reference to quote. */
+export function failurePage(status: 401 | 404 | 429 | 502 | 504, request: PageRequest, requestId: string): Promise<Response> {
   const { t } = request.reader;
+  if (status === 401 || status === 404) return messagePage(status, status === 401 ? t.notSignedIn : t.notFound, request);
+  if (status === 429) return messagePage(429, t.tooMany, request, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   const extra = html`<p>${button(request.path, t.tryAgain)}</p><p class="small">${t.reference}: ${requestId}</p>`;
   return messagePage(status, status === 504 ? t.timedOut : t.failedUpstream, request, { extra, headers: { 'X-Request-Id': requestId } });
 }
