@@ -6,7 +6,7 @@ import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
-// the sources its Content-Security-Policy allows (middleware/headers.ts). Sign-in pages and the order pages both build on it; neither imports the other.
+// what its Content-Security-Policy allows (middleware/headers.ts).
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -89,8 +89,8 @@ export interface PageOptions {
 export async function page(request: PageRequest, options: PageOptions): Promise<Response> {
   const { status, title, body, signedIn = false, form = false, script, runningHead } = options;
   const { context: c, reader, settings, site } = request;
-  const shop = settings?.shopUrl;
-  const name = settings?.shopHost ?? site;
+  const shop = settings.shopUrl;
+  const name = settings.shopHost ?? site;
   const links = [
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
@@ -140,8 +140,8 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
 // The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
 // shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
 // page without images.
-function imageSources(settings: Settings | undefined, images: Iterable<URL | undefined> = []): string {
-  const configured = settings?.imageHosts;
+function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
+  const configured = settings.imageHosts;
   if (configured !== undefined) return configured.join(' ');
   const hosts = new Set<string>();
   for (const image of images) {
