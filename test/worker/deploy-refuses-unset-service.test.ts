@@ -57,7 +57,7 @@ describe('npm run deploy:dry-run', () => {
     expect(output).not.toContain('--dry-run: exiting now');
   });
 
-  test("builds with the service's address set", async () => {
+  test("builds with the service's address set", { timeout: 120_000 }, async () => {
     const { code, output } = await runScript('deploy:dry-run', ['--config', await configWith('https://checkout.example.com')]);
     expect(code, output).toBe(0);
     expect(output).toContain('--dry-run: exiting now');
