@@ -53,7 +53,7 @@ main a:not(.button){color:#2450a6}
 .message p{max-width:36rem}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
-@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:grid;grid-template-columns:1fr minmax(2.5rem,auto) minmax(5.5rem,auto) minmax(5.5rem,auto);gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{grid-column:1/-1}tr>:nth-child(2){grid-column:2}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
+@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 0 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
 @page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
 @media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
 `;
@@ -63,7 +63,7 @@ main a:not(.button){color:#2450a6}
  * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
  * The page tests recompute it from the page's own `<style>`, so a change of STYLE without a new hash fails there.
  */
-export const STYLE_HASH = 'aRoh/YLJhuf0gY3XwBBA2+EUsGv+Nxdc52W8OrbJwnI=';
+export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
