@@ -27,7 +27,7 @@ app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('up
 // read of the sign-out store), empty, and kept a week.
 app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': FAVICON_CACHE }));
 
-// Two families, each with its own answers to failures: the JSON routes in the service's envelope, the pages in the
+// Two apps, each with its own answers to failures: the JSON routes in the service's envelope, the pages in the
 // reader's language.
 app.route('/api', api);
 app.route('/', pages);

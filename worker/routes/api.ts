@@ -20,18 +20,18 @@ api.get('/checkout/session/:id', requireCustomer, rateLimit, async (c) =>
   envelope(c, 200, 'success', { data: sessionView(await ownRecord(c, checkoutSessions)) }),
 );
 
-// Hono hands only the top app's notFound to a mounted app's paths, so each family ends in a route of its own: the one
+// Hono hands only the top app's notFound to a mounted app's paths, so each app ends in a route of its own: the one
 // 404 to GET and HEAD, 405 with the path's methods to the rest.
 api.all('*', (c) => unknownPath(c));
 api.onError((error, c) => failure(c, error));
 
-/** Throws the answer to a path no route of its family takes. */
+/** Throws the answer to a path no route of its app takes. */
 export function unknownPath(c: AppContext): never {
   const method = c.req.method;
   throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
 }
 
-// What the JSON family says of a failure: only what the worker chose to say, never the service's words. The 404 is
+// What the JSON routes say of a failure: only what the worker chose to say, never the service's words. The 404 is
 // identical to the byte for "does not exist" and "not yours", so an answer never tells which.
 const SAID: Readonly<Record<number, string>> = {
   404: 'Not found',

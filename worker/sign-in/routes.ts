@@ -135,11 +135,11 @@ function duration(seconds: number, reader: Reader): string {
 
 /** "Sign-in failed", in words that say how far a sign-out reaches here (an ended link is one reason). */
 function signInFailed({ reader, settings }: PageRequest): TitleAndText {
-  return reader.t.signInFailed[reach(settings)];
+  return reader.t.signInFailed[signOutScope(settings)];
 }
 
 /** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
-function reach(settings: Settings): SignOutScope {
+function signOutScope(settings: Settings): SignOutScope {
   return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
@@ -150,7 +150,7 @@ function reach(settings: Settings): SignOutScope {
 export function signOutPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('pageRequest');
   const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>`;
-  const words = [reader.t.signOutTitle, reader.t.signOutText[reach(c.get('settings'))]];
+  const words = [reader.t.signOutTitle, reader.t.signOutText[signOutScope(c.get('settings'))]];
   return messagePage(200, words, c.get('pageRequest'), { extra, signedIn: false, form: true });
 }
 
@@ -165,7 +165,7 @@ export async function signOut(c: AppContext): Promise<Response> {
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
   // Without a valid sign-in here (none, expired, forged) nothing is ended, so nothing is claimed.
-  let words = customer === undefined ? reader.t.notSignedInToSignOut : reader.t.signedOut[reach(settings)];
+  let words = customer === undefined ? reader.t.notSignedInToSignOut : reader.t.signedOut[signOutScope(settings)];
   if (customer !== undefined) {
     try {
       await recordSignOut(settings, customer.id);

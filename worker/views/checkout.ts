@@ -9,7 +9,7 @@ import { backToShop, button, fact, notice, recordPage, time, timeText } from './
 import { PENDING_SCRIPT } from './pending-script.js';
 
 /**
- * What a checkout's state means for the request. `confirming` only while it is open, not expired and its payment
+ * What a checkout's state means for the shopper. `confirming` only while it is open, not expired and its payment
  * is under way; `unpaid` while it is open, not expired and not paid; `expired` once its `expire` time has passed
  * (whatever its status still says) or the service says so.
  */
@@ -25,7 +25,7 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
-// One view per state: the notice, with what it means for the request's money and the next step.
+// One view per state: the notice, with what it means for the shopper's money and the next step.
 const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
   complete: (session, request) => {
     const { t } = request.reader;
@@ -53,7 +53,7 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: Page
 
 /**
  * An expired checkout in the words its payment status calls for: only an unpaid one says nothing was charged; a
- * paid or processing one says so and tells the request to keep the receipt and contact the shop; any other (or
+ * paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
  * none) says the page cannot tell, with the same advice.
  */
 function expiredWords(paymentStatus: string | null | undefined, t: Messages): TitleAndText {

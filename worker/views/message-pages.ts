@@ -7,14 +7,14 @@ import { RETRY_AFTER_SECONDS } from '../middleware/rate-limit.js';
 import { button } from './parts.js';
 
 // The pages that say one thing: home, 401, 404, 429, the service failing, and the sign-in and sign-out pages. Each
-// says what happened and what to do next, and offers sign-out wherever the request is signed in.
+// says what happened and what to do next, and offers sign-out wherever the shopper is signed in.
 
 /** What a one-message page may add to its heading and sentence. */
 export interface MessageOptions {
   /** Markup after the sentence: a button, a form, a reference to quote. */
   readonly extra?: Markup | string;
   readonly headers?: Record<string, string>;
-  /** Show the sign-out link; by default when the request is signed in. */
+  /** Show the sign-out link; by default when the shopper is signed in. */
   readonly signedIn?: boolean;
   /** The page has a form posting to this site (see `page`). */
   readonly form?: boolean;

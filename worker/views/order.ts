@@ -4,7 +4,7 @@ import type { OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
 
-/** What an order's status means for the request; any status not known here is `unknown`, shown in neutral words. */
+/** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
 export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
 
 const STATES: Readonly<Record<string, OrderState>> = {
@@ -24,7 +24,7 @@ export function orderState(status: string | null | undefined): OrderState {
   return status && Object.hasOwn(STATES, status) ? STATES[status]! : 'unknown';
 }
 
-// One view per state: the notice that says what happened to the request's money and what to do next.
+// One view per state: the notice that says what happened to the shopper's money and what to do next.
 const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolean) => Markup>> = {
   paid: ({ reader: { t } }, received) => (received ? notice('ok', t.received) : notice('ok', t.paid)),
   processing: (request) => notice('wait', request.reader.t.processing, '', button(request.path, request.reader.t.checkAgain)),
@@ -35,7 +35,7 @@ const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolea
 };
 
 /**
- * The order page. `received`: the request arrived from their checkout completing, so a paid order says "Payment
+ * The order page. `received`: the shopper arrived from their checkout completing, so a paid order says "Payment
  * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
  */
 export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Promise<Response> {

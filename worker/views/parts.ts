@@ -64,7 +64,7 @@ export function fact(label: string, value: Markup | string | null | undefined): 
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 }
 
-/** A `<time>` in the request's zone, or `undefined` for no or a bad date. */
+/** A `<time>` in the reader's zone, or `undefined` for no or a bad date. */
 export function time(value: number | string | null | undefined, request: PageRequest): Markup | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
@@ -72,7 +72,7 @@ export function time(value: number | string | null | undefined, request: PageReq
   return html`<time datetime="${date.toISOString()}">${formatTime(date, request.reader.locale, request.timeZone)}</time>`;
 }
 
-/** A time as plain words in the request's zone (for inside a sentence), or `undefined`. */
+/** A time as plain words in the reader's zone (for inside a sentence), or `undefined`. */
 export function timeText(value: number | string | null | undefined, request: PageRequest): string | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
