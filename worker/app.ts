@@ -5,15 +5,11 @@ import type { Reader } from './i18n/index.js';
 import type { Bindings, Settings } from './settings.js';
 import type { Customer } from './sign-in/tokens.js';
 
-/** What a page loads besides its own markup, which its Content-Security-Policy allows (middleware/headers.ts). */
+/** What a page loads besides its markup (its `img-src`, a form to this site, a script, a print style), for its CSP. */
 export interface PageSources {
-  /** The `img-src` sources, `'none'` for a page without images. */
   readonly images: string;
-  /** A form on the page posts to this site. */
   readonly form: boolean;
-  /** An inline script, allowed by this answer's nonce. */
   readonly script: boolean;
-  /** An inline print style, allowed by this answer's nonce. */
   readonly printStyle: boolean;
 }
 

@@ -19,15 +19,11 @@ export interface RecordPage {
   readonly number: string | null | undefined;
   /** The service's own id, named in the small print when it is not the number to quote. */
   readonly serviceId: string | null | undefined;
-  /** The state's notice. */
   readonly notice: Markup;
-  /** What follows the notice on a line of its own (an open checkout's live region), if anything. */
+  /** What follows the notice on a line of its own (an open checkout's live region). */
   readonly live?: Markup | string;
-  /** The facts, each on its line of the `<dl>`. */
   readonly facts: readonly (Markup | string)[];
-  /** The amounts, with the line items. */
   readonly money: Money;
-  /** A script to run on the page (see `page`). */
   readonly script?: string | undefined;
 }
 
