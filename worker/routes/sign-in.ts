@@ -3,7 +3,7 @@ import type { LinkCheck, Refusal } from '../auth.js';
 import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
 import type { App, AppContext } from '../app.js';
 import { createMiddleware } from 'hono/factory';
-import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
+import { clearedLinkCookie, clearedSignInCookie, fitsInCookie, linkCookie, linkFitsInCookie, readLinkCookie, signInCookie } from '../cookies.js';
 import type { Settings } from '../env.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
@@ -39,25 +39,49 @@ const CONTINUE_SCRIPT = `(() => {
   });
 })();`;
 
-/** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
+/**
+ * `GET /sign-in?token=…&next=/path`: checks the link, keeps its token in the link's cookie (scoped to /sign-in, 10
+ * minutes) and answers 303 to `/sign-in?next=/path`, so no URL the browser keeps (address bar, Back, history's
+ * visible entries) holds the token. `GET /sign-in?next=/path` then shows the Continue page from that cookie. Nothing
+ * signs in. A link too large for a cookie gets the Continue page at once, the token in its form.
+ */
 export async function signInPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('shopper');
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
-  const token = c.req.query('token') ?? null;
-  const checked = await checkSignIn(token, settings, Date.now());
-  if ('refused' in checked) return refusal(c, checked.refused);
+  const linked = c.req.query('token');
+  const kept = linked === undefined ? readLinkCookie(c) : undefined;
+  // Back to the token-less Continue page once signed in (its cookie used up): on to where it led.
+  if (linked === undefined && kept === undefined && current !== undefined) return redirect(next);
+  const token = linked ?? kept ?? null;
+  const now = Date.now();
+  const checked = await checkSignIn(token, settings, now);
+  if ('refused' in checked) {
+    const answer = await refusal(c, checked.refused);
+    if (kept !== undefined) answer.headers.append('Set-Cookie', clearedLinkCookie());
+    return answer;
+  }
+  if (linked !== undefined && linkFitsInCookie(new TextEncoder().encode(linked).byteLength)) {
+    const seconds = checked.customer.expires - Math.floor(now / 1000);
+    return redirect(`/sign-in?${new URLSearchParams({ next })}`, linkCookie(linked, seconds));
+  }
 
   const switching = current !== undefined && current.id !== checked.customer.id;
   const extra = html`${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <form method="post" action="/sign-in">
-<input type="hidden" name="token" value="${token}">
-<input type="hidden" name="next" value="${next}">
+${linked === undefined ? '' : html`<input type="hidden" name="token" value="${linked}">\n`}<input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
 </form>`;
   return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('shopper'), { extra, form: true, script: CONTINUE_SCRIPT });
+}
+
+/** 303 to a path of this site, with a cookie to set. */
+function redirect(location: string, cookie?: string): Response {
+  const headers = new Headers({ Location: location });
+  if (cookie !== undefined) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
 }
 
 /**
@@ -71,11 +95,18 @@ export async function signIn(c: AppContext): Promise<Response> {
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
   const now = Date.now();
-  const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
-  if ('refused' in checked) return refusal(c, checked.refused);
+  const kept = readLinkCookie(c);
+  const checked = await checkSignIn(form.get('token') ?? kept ?? null, c.get('settings'), now);
+  if ('refused' in checked) {
+    const answer = await refusal(c, checked.refused);
+    if (kept !== undefined) answer.headers.append('Set-Cookie', clearedLinkCookie());
+    return answer;
+  }
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
-  const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
-  return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
+  const answer = redirect(next, signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000)));
+  // The link's token is used: the browser keeps it no longer.
+  if (kept !== undefined) answer.headers.append('Set-Cookie', clearedLinkCookie());
+  return answer;
 }
 
 /** The form of a POST, form-encoded only; `undefined` for another type. Its size is bounded by `formLimit`. */
