@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { LinkCheck, Refusal } from './tokens.js';
 import { checkLink, newSignIn, plannedSignIn } from './tokens.js';
 import type { AppContext, PageRequest } from '../app.js';
-import { clearedSignInCookie, fitsInCookie, signInCookie } from './cookie.js';
+import { clearedLinkCookie, clearedSignInCookie, fitsInCookie, linkCookie, linkFitsInCookie, readLinkCookie, signInCookie } from './cookie.js';
 import type { Settings } from '../settings.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
@@ -38,22 +38,38 @@ const CONTINUE_SCRIPT = `(() => {
   });
 })();`;
 
-/** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
+/**
+ * `GET /sign-in?token=…&next=/path`: checks the link, keeps its token in the link's cookie (scoped to /sign-in, 10
+ * minutes) and answers 303 to `/sign-in?next=/path`, so no URL the browser keeps (address bar, Back, history's
+ * visible entries) holds the token. `GET /sign-in?next=/path` then shows the Continue page from that cookie. Nothing
+ * signs in. A link too large for a cookie gets the Continue page at once, the token in its form.
+ */
 export async function signInPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('pageRequest');
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
-  const token = c.req.query('token') ?? null;
-  const checked = await checkSignIn(token, settings, Date.now());
-  if ('refused' in checked) return refusal(c, checked.refused);
+  const linked = c.req.query('token');
+  const kept = linked === undefined ? readLinkCookie(c) : undefined;
+  // Back to the token-less Continue page once signed in (its cookie used up): on to where it led.
+  if (linked === undefined && kept === undefined && current !== undefined) return c.redirect(next, 303);
+  const token = linked ?? kept ?? null;
+  const now = Date.now();
+  const checked = await checkSignIn(token, settings, now);
+  if ('refused' in checked) {
+    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+    return refusal(c, checked.refused);
+  }
+  if (linked !== undefined && linkFitsInCookie(new TextEncoder().encode(linked).byteLength)) {
+    c.header('Set-Cookie', linkCookie(linked, checked.customer.expires - Math.floor(now / 1000)));
+    return c.redirect(`/sign-in?${new URLSearchParams({ next })}`, 303);
+  }
 
   const switching = current !== undefined && current.id !== checked.customer.id;
   const extra = html`${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <form method="post" action="/sign-in">
-<input type="hidden" name="token" value="${token}">
-<input type="hidden" name="next" value="${next}">
+${linked === undefined ? '' : html`<input type="hidden" name="token" value="${linked}">\n`}<input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
 </form>`;
   return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('pageRequest'), { extra, form: true, script: CONTINUE_SCRIPT });
@@ -70,11 +86,16 @@ export async function signIn(c: AppContext): Promise<Response> {
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const now = Date.now();
-  const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
-  if ('refused' in checked) return refusal(c, checked.refused);
+  const kept = readLinkCookie(c);
+  const checked = await checkSignIn(form.get('token') ?? kept ?? null, c.get('settings'), now);
+  if ('refused' in checked) {
+    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+    return refusal(c, checked.refused);
+  }
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
-  const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
-  c.header('Set-Cookie', cookie);
+  c.header('Set-Cookie', signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000)));
+  // The link's token is used: the browser keeps it no longer.
+  if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
   return c.redirect(next, 303);
 }
 
