@@ -46,12 +46,11 @@ const isPlainHttpAddress = (value: string) => {
   return url !== null && isHttp(url) && url.username === '' && url.password === '' && url.hash === '';
 };
 
-// An origin exactly (`https://Shop.example:443/` is one, spelled `https://shop.example` after parsing): an entry with
-// a path other than `/`, a query, a fragment or credentials is refused, since cutting it down would allow more than
-// was written.
+// An origin exactly (`https://Shop.example:443/` is `https://shop.example`): a path other than `/`, a query or a
+// fragment (even empty) or credentials are refused, since cutting them off would allow more than was written.
 const isOrigin = (entry: string, protocols: readonly string[]) => {
   const url = URL.parse(entry);
-  return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href && !entry.endsWith('?') && !entry.endsWith('#');
+  return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
 };
 
 /** A comma-separated list of origins, each as `URL.origin` spells it, without repeats. */
