@@ -3,10 +3,10 @@ import { expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
 
-// A sign-in link (a token that may live up to 7 days) must not stay behind in the browser where it can be found
-// later: the link's GET moves the token into a short-lived cookie scoped to /sign-in and answers 303 to a URL without
-// it, so the address bar, Back and the history's visible entries hold only `/sign-in?next=…`, which signs nobody in
-// alone; the Continue page's POST uses the token and drops that cookie.
+// A sign-in link (a token that may live up to 7 days) must not stay in the address bar or behind Back: the link's GET
+// moves the token into a short-lived cookie scoped to /sign-in and answers 303 to a URL without it, which signs
+// nobody in alone; the Continue page's POST uses the token and drops that cookie. (What Chromium's history database
+// keeps, and what bounds it, is checked in test/e2e/sign-in-link-history.test.ts.)
 
 const LINK_COOKIE = '__Secure-checkout-lookup-link';
 const FORM = 'application/x-www-form-urlencoded';

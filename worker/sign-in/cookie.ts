@@ -35,8 +35,8 @@ export function clearedSignInCookie(): string {
   return generateCookie(NAME, '', { ...OPTIONS, maxAge: 0 });
 }
 
-// The sign-in link's token between its GET and the Continue page's POST, so that no URL the browser keeps (address
-// bar, Back, history) carries it: `__Secure-` (Secure, no Domain), only sent to /sign-in, gone after 10 minutes or
+// The sign-in link's token between its GET and the Continue page's POST, so that neither the address bar nor Back
+// carries it: `__Secure-` (Secure, no Domain), only sent to /sign-in, gone after 10 minutes or
 // at the POST.
 const LINK_NAME = 'checkout-lookup-link';
 const LINK_OPTIONS = { prefix: 'secure', path: '/sign-in', httpOnly: true, secure: true, sameSite: 'Lax' } as const;

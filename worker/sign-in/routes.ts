@@ -40,8 +40,8 @@ const CONTINUE_SCRIPT = `(() => {
 
 /**
  * `GET /sign-in?token=…&next=/path`: checks the link, keeps its token in the link's cookie (scoped to /sign-in, 10
- * minutes) and answers 303 to `/sign-in?next=/path`, so no URL the browser keeps (address bar, Back, history's
- * visible entries) holds the token. `GET /sign-in?next=/path` then shows the Continue page from that cookie. Nothing
+ * minutes) and answers 303 to `/sign-in?next=/path`, so neither the address bar nor Back holds the token (the
+ * history database still keeps the link's own URL: worker/README.md, Threat notes). `GET /sign-in?next=/path` then shows the Continue page from that cookie. Nothing
  * signs in. A link too large for a cookie gets the Continue page at once, the token in its form.
  */
 export async function signInPage(c: AppContext): Promise<Response> {
@@ -76,8 +76,9 @@ ${linked === undefined ? '' : html`<input type="hidden" name="token" value="${li
 }
 
 /**
- * `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: exchanges the link
- * for a sign-in of the worker's own (never the link's token) and sets it as the cookie.
+ * `POST /sign-in` (form-encoded `next`, and `token` unless the link's cookie holds it), from this site's own Continue
+ * page only: exchanges the link for a sign-in of the worker's own (never the link's token) and sets it as the
+ * cookie.
  */
 export async function signIn(c: AppContext): Promise<Response> {
   const { reader } = c.get('pageRequest');
