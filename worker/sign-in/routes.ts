@@ -41,8 +41,9 @@ const CONTINUE_SCRIPT = `(() => {
 /**
  * `GET /sign-in?token=…&next=/path`: checks the link, keeps its token in the link's cookie (scoped to /sign-in, 10
  * minutes) and answers 303 to `/sign-in?next=/path`, so neither the address bar nor Back holds the token (the
- * history database still keeps the link's own URL: worker/README.md, Threat notes). `GET /sign-in?next=/path` then shows the Continue page from that cookie. Nothing
- * signs in. A link too large for a cookie gets the Continue page at once, the token in its form.
+ * history database still keeps the link's own URL: worker/README.md, Threat notes). `GET /sign-in?next=/path` then
+ * shows the Continue page from that cookie. Nothing signs in. A link too large for a cookie gets the Continue page
+ * at once, the token in its form.
  */
 export async function signInPage(c: AppContext): Promise<Response> {
   const { reader } = c.get('pageRequest');
