@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST, INSPECTOR_PORT, readDevVars, SANDBOX_PORT, WORKER_PORT, writeDevVars } from './dev-vars.mjs';
@@ -27,9 +28,31 @@ function fail(message) {
   process.exit(1);
 }
 
+/** Why `port` cannot be listened on at HOST ("taken", or the error's code), or `undefined` when it is free. */
+function portProblem(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error.code === 'EADDRINUSE' ? 'taken' : `not usable (${error.code ?? error.message})`));
+    probe.listen(port, HOST, () => probe.close(() => resolve(undefined)));
+  });
+}
+
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) fail(`wrangler needs Node 22.12 or later; this is Node ${process.versions.node}`);
 if (!existsSync(join(PROJECT, 'wrangler.toml'))) fail(`no wrangler.toml in ${PROJECT}: run this in the worker's folder`);
+// The worker's and the debugger's ports are checked before anything starts: wrangler would fail on a taken one only
+// after the links were printed (the readiness check below would reach whatever holds the port).
+for (const [port, variable, what] of [
+  [workerPort, 'PORT', "the worker's"],
+  [inspectorPort, 'INSPECTOR_PORT', "the debugger's"],
+]) {
+  const problem = await portProblem(port);
+  if (problem !== undefined) {
+    fail(
+      `${what} port ${port} on ${HOST} is ${problem}: stop what uses it (another npm start or wrangler dev?), or choose another port, e.g. ${variable}=${port + 1} npm start`,
+    );
+  }
+}
 // In a checkout of this repository the package is built from its sources; an installed package has dist/ already.
 if (existsSync(join(PACKAGE, 'src/index.ts')) && !existsSync(join(PACKAGE, 'dist/testing/node.js'))) {
   log('dist/ is missing: running npm run build');

@@ -1,17 +1,10 @@
 import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 
-// The allow-list: what a customer may see of a record, rebuilt field by field from the service's documentation
-// (docs/service.md), nested objects and line items included. Everything else is dropped: the fields only the
-// merchant may see (the payment instrument, order metadata, the session token) and every field the documentation
-// does not name, so a field the service adds tomorrow never reaches a customer until someone adds it here.
-// The JSON routes answer these objects and the pages render them: one view for both.
-//
-// Each field is spelled once, in the lists below; the view types are derived from them and the SDK's types, and
-// test/worker/allow-list.test-d.ts checks that every field of the SDK's types is either listed or left out on purpose.
-//
-// Dates go out in the service's own wire format, so the SDK in a browser reads the worker as it reads the service:
-// `createTime` in epoch milliseconds, `created`/`expire` as ISO 8601 strings. A field the record does not have is
-// left out; a null stays null.
+// The allow-list: what a customer may see of a record, rebuilt field by field from docs/service.md, nested objects
+// and items included. Everything else is dropped: what only the merchant may see (payment instrument, metadata,
+// session token) and any field the documentation does not name. The JSON routes and the pages share these views.
+// Each field is spelled once, below; test/worker/allow-list.test-d.ts checks every SDK field is listed or left out.
+// Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601); null stays null.
 
 type Scalar = string | number | boolean | null;
 

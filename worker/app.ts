@@ -1,38 +1,45 @@
 import type { Context } from 'hono';
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { TimingVariables } from 'hono/timing';
-import type { Customer } from './auth.js';
-import type { Bindings, Settings } from './env.js';
-import type { Shopper } from './views/context.js';
+import type { Reader } from './i18n/index.js';
+import type { Bindings, Settings } from './settings.js';
+import type { Customer } from './sign-in/tokens.js';
 
-/** What an answer at a stop reads of the request: the steps' variables (`c.get`, a lookup; `c.var` copies them all). */
-export interface Stop {
-  get<Key extends keyof Variables>(key: Key): Variables[Key];
+/** What a page loads besides its markup (its `img-src`, a form to this site, a script, a print style), for its CSP. */
+export interface PageSources {
+  readonly images: string;
+  readonly form: boolean;
+  readonly script: boolean;
+  readonly printStyle: boolean;
 }
 
-/** How a family of routes (JSON or pages) answers where the steps stop. */
-export interface Answers {
-  /** 401; `invalid` when a credential came and failed. */
-  unauthorized(c: Stop, invalid: boolean): Response | Promise<Response>;
-  /** 429 with `Retry-After`. */
-  tooMany(c: Stop, retryAfterSeconds: number): Response | Promise<Response>;
-  /** The one 404, the same for "missing" and "not yours". */
-  notFound(c: Stop): Response | Promise<Response>;
-  /** 502 or 504, with the request id to quote. */
-  failed(c: Stop, status: 502 | 504): Response | Promise<Response>;
+/** What the pages know of a request: who reads, in which language and zone, on which site. */
+export interface PageRequest {
+  readonly context: AppContext;
+  readonly reader: Reader;
+  /** IANA zone the times are shown in (Cloudflare's `request.cf.timezone`, else `UTC`). */
+  readonly timeZone: string;
+  readonly settings: Settings;
+  /** This site's host, named at the top of the page when SHOP_URL is unset. */
+  readonly site: string;
+  /** The path asked for, for "Try again" and "Check again". */
+  readonly path: string;
+  /** The signed-in customer, when there is one. */
+  readonly customerId?: string | undefined;
 }
 
 /** What the middleware hands on to the steps after it. */
 export interface Variables extends SecureHeadersVariables, TimingVariables {
   requestId: string;
   settings: Settings;
-  answers: Answers;
   /** The signed-in customer, once a customer step ran and a credential passed. */
   customer: Customer | undefined;
   /** Whether a credential came and failed (`Authorization` or the sign-in cookie). */
   invalidCredential: boolean;
-  /** The page family's reader, language, zone and site. */
-  shopper: Shopper;
+  /** Set by the pages' middleware. */
+  pageRequest: PageRequest;
+  /** Set by the layout when the answer is a page. */
+  pageSources: PageSources | undefined;
   /** Milliseconds waited for the service, when a lookup was made. */
   upstreamMs: number | undefined;
   /** The failure's name, status and code; never its message (the service's words). */
@@ -41,5 +48,3 @@ export interface Variables extends SecureHeadersVariables, TimingVariables {
 
 export type App = { Bindings: Bindings; Variables: Variables };
 export type AppContext = Context<App>;
-/** The app once a record step has found the customer's record. */
-export type WithRecord<T> = { Bindings: Bindings; Variables: Variables & { record: T } };

@@ -1,9 +1,6 @@
-// Formatting for the reader: their locale (i18n/), each amount in its own currency, times in the reader's time
-// zone (Cloudflare's `request.cf.timezone`, else UTC), always with the zone shown.
-//
-// `Intl` formatters are costly to build and cheap to use, so each one is built once per isolate for its locale,
-// currency or zone and kept. A formatter holds no request's data, so sharing it across requests is safe. The cache
-// is bounded: currencies and zones come from records and requests, and an isolate must not grow without end.
+// Formatting for the reader: their locale, each amount in its own currency, times in their zone, the zone shown.
+// `Intl` formatters are costly to build, so each is kept per isolate (it holds no request's data), in a bounded
+// cache: currencies and zones come from records and requests, and an isolate must not grow without end.
 
 const MAX_CACHED = 500;
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();

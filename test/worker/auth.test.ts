@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets } from './helpers.js';
+import { bearer, expectNoSecrets, openSignInLink } from './helpers.js';
 import { ORIGIN, startLocal } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
@@ -186,10 +186,10 @@ function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
-describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
+describe('GET /sign-in: a Continue page, no sign-in set or consumed', () => {
   test("its nonce'd script takes the token out of the address bar and history, and replaces the page once signed in", async () => {
     const token = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    const answer = await openSignInLink(stack, `/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
     const nonce = /<script nonce="([^"]+)">/.exec(answer.body)?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const csp = String(answer.headers['content-security-policy']);
@@ -200,19 +200,19 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
     expect(script).toContain('location.replace(');
     expect(script).not.toContain(token);
     // A fresh nonce per answer.
-    const again = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    const again = await openSignInLink(stack, `/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
     expect(/<script nonce="([^"]+)">/.exec(again.body)?.[1]).not.toBe(nonce);
   });
 
-  test('answers 200 with a form that posts the token and next to /sign-in, and sets no cookie', async () => {
+  test('leads to a 200 page with a form that posts next to /sign-in (the token stays in its cookie), and sets no sign-in', async () => {
     const token = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    const answer = await openSignInLink(stack, `/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
     expect(answer.status).toBe(200);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.headers.location).toBeUndefined();
     expect(answer.body).toContain('<form method="post" action="/sign-in">');
     expect(answer.body).toContain('<button class="button" type="submit">Continue</button>');
-    expect(hiddenFields(answer.body)).toEqual({ token, next: '/orders/ord_ada_1' });
+    expect(hiddenFields(answer.body)).toEqual({ next: '/orders/ord_ada_1' });
     // Only this page (and the sign-out page) may submit a form, and only to this site.
     expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
@@ -224,16 +224,16 @@ describe('GET /sign-in: a Continue page, nothing set or consumed', () => {
   test('opened twice (a link scanner first, then the customer), it works both times', async () => {
     const token = await stack.token('cus_ada');
     const link = `/sign-in?${new URLSearchParams({ token, next: '/' })}`;
-    expect((await stack.send(link)).status).toBe(200);
-    const again = await stack.send(link);
+    expect((await openSignInLink(stack, link)).status).toBe(200);
+    const again = await openSignInLink(stack, link);
     expect(again.status).toBe(200);
-    expect((await post('/sign-in', hiddenFields(again.body))).status).toBe(303);
+    expect((await post('/sign-in', hiddenFields(again.body), { Cookie: again.linkCookie! })).status).toBe(303);
   });
 
   test('a customer already signed in as someone else is told that Continue switches the sign-in', async () => {
     const theirs = await stack.token('cus_ada');
-    const answer = await stack.send(`/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, {
-      headers: { Cookie: await stack.cookie('cus_grace') },
+    const answer = await openSignInLink(stack, `/sign-in?${new URLSearchParams({ token: theirs, next: '/' })}`, {
+      Cookie: await stack.cookie('cus_grace'),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('signed in as another customer');

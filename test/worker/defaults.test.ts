@@ -1,8 +1,8 @@
 import { unstable_readConfig } from 'wrangler';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readSettings } from '../../worker/env.js';
-import type { Bindings } from '../../worker/env.js';
+import { readSettings } from '../../worker/settings.js';
+import type { Bindings } from '../../worker/settings.js';
 import worker from '../../worker/index.js';
 import { HSTS } from '../../worker/middleware/headers.js';
 import { startStack } from './harness.js';

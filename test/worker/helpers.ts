@@ -90,3 +90,24 @@ export function signToken(authSecret: string, sub: string, claims: Record<string
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(authSecret));
 }
+
+/** The cookie that keeps a sign-in link's token between the link's GET and the Continue page's POST. */
+export const LINK_COOKIE = '__Secure-checkout-lookup-link';
+
+/**
+ * Opens a sign-in link as a browser does: the link's 303 to the token-less Continue page is followed with the
+ * cookie it set (and `headers`). The answer carries that cookie's `name=value` as `linkCookie`, for the POST.
+ */
+export async function openSignInLink(
+  stack: { send(path: string, init?: { headers?: Record<string, string> }): Promise<Answer> },
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer & { readonly linkCookie?: string }> {
+  const first = await stack.send(path, { headers });
+  const set = ((first.headers['set-cookie'] as string[] | undefined) ?? []).find((cookie) => cookie.startsWith(`${LINK_COOKIE}=`));
+  const location = first.headers.location as string | undefined;
+  if (first.status !== 303 || set === undefined || !location?.startsWith('/sign-in?')) return first;
+  const linkCookie = set.split(';')[0]!;
+  const cookie = headers.Cookie === undefined ? linkCookie : `${headers.Cookie}; ${linkCookie}`;
+  return { ...(await stack.send(location, { headers: { ...headers, Cookie: cookie } })), linkCookie };
+}

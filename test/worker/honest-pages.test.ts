@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chooseReader } from '../../worker/i18n/index.js';
 import { expectNoSecrets, upstreamRecord } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
@@ -31,36 +32,15 @@ const putOrder = (id: string, fields: Record<string, unknown>) =>
 const item = (name: string, unitAmount: number, currency: string, quantity = 1) => ({ name, unitAmount, quantity, currency, imageUrl: null });
 
 describe('an expired checkout says what its payment status says', () => {
-  const WORDS = {
-    en: {
-      paid: ['Checkout expired after payment', 'says it was paid', 'Keep your receipt and contact the shop'],
-      processing: ['Checkout expired during payment', 'you may have been charged', 'Keep your receipt and contact the shop'],
-      unknown: ['Checkout expired', 'cannot tell whether a payment was taken', 'keep your receipt and contact the shop'],
-      unpaid: ['Checkout expired', 'nothing was charged'],
-      charged: 'nothing was charged',
-    },
-    de: {
-      paid: ['Bezahlvorgang nach Zahlung abgelaufen', 'wurde er aber bezahlt', 'Bewahren Sie Ihren Beleg auf'],
-      processing: ['Bezahlvorgang während der Zahlung abgelaufen', 'möglicherweise wurde Ihnen etwas berechnet', 'Bewahren Sie Ihren Beleg auf'],
-      unknown: ['Bezahlvorgang abgelaufen', 'Ob eine Zahlung erfolgt ist', 'bewahren Sie Ihren Beleg auf'],
-      unpaid: ['Bezahlvorgang abgelaufen', 'es wurde nichts berechnet'],
-      charged: 'nichts berechnet',
-    },
-    fr: {
-      paid: ['Paiement expiré après règlement', 'indique qu’il a été réglé', 'Conservez votre reçu et contactez la boutique'],
-      processing: ['Paiement expiré pendant le traitement', 'vous avez peut-être été débité', 'Conservez votre reçu et contactez la boutique'],
-      unknown: ['Paiement expiré', 'ne peut pas dire si un paiement a été effectué', 'conservez votre reçu et contactez la boutique'],
-      unpaid: ['Paiement expiré', 'rien n’a donc été débité'],
-      charged: 'rien n’a',
-    },
-    es: {
-      paid: ['Pago caducado tras el cobro', 'indica que se cobró', 'Guarde su recibo y contacte con la tienda'],
-      processing: ['Pago caducado durante el cobro', 'puede que se le haya cobrado', 'Guarde su recibo y contacte con la tienda'],
-      unknown: ['Pago caducado', 'no puede saber si se realizó un cobro', 'guarde su recibo y contacte con la tienda'],
-      unpaid: ['Pago caducado', 'no se ha cobrado nada'],
-      charged: 'no se ha cobrado nada',
-    },
+  // What each status means in English, the language every other one translates.
+  const MEANING = {
+    paid: ['says it was paid', 'Keep your receipt and contact the shop'],
+    processing: ['you may have been charged', 'Keep your receipt and contact the shop'],
+    unknown: ['cannot tell whether a payment was taken', 'keep your receipt and contact the shop'],
+    unpaid: ['nothing was charged'],
   } as const;
+  const KEYS = { paid: 'expiredPaid', processing: 'expiredProcessing', unknown: 'expiredUnknown', unpaid: 'expired' } as const;
+  const escaped = (words: string) => words.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
   for (const language of LANGUAGES) {
     test.each([
@@ -69,17 +49,30 @@ describe('an expired checkout says what its payment status says', () => {
       ['refund_pending', 'unknown'],
       [null, 'unknown'],
       ['unpaid', 'unpaid'],
-    ] as const)(`${language}: payment status %j reads as %s`, async (paymentStatus, words) => {
+    ] as const)(`${language}: payment status %j reads as %s`, async (paymentStatus, meaning) => {
       const id = `cs_ada_expired_${String(paymentStatus)}`;
       await putSession(id, { status: 'expired', paymentStatus });
       const html = await page(`/sessions/${id}`, language);
-      for (const word of WORDS[language][words]) expect(html).toContain(word);
-      if (words !== 'unpaid') expect(html).not.toContain(WORDS[language].charged);
+      // The state's own title and text in the reader's language, and only an unpaid one says nothing was charged.
+      const { t } = chooseReader(language);
+      const [title, words] = t[KEYS[meaning]];
+      expect(html).toContain(`<h2 id="state">${escaped(title)}</h2><p>${escaped(words)}`);
+      if (meaning !== 'unpaid') expect(html).not.toContain(escaped(t.expired[1]));
+      if (language === 'en') for (const word of MEANING[meaning]) expect(html).toContain(word);
+      if (language === 'en' && meaning !== 'unpaid') expect(html).not.toContain('nothing was charged');
       // The number the advice points to is on the page, and the way back to the shop.
       expect(html).toMatch(/<dd>ADA-SUB-0001<\/dd>/);
       expect(html).toContain('<a class="button" href="https://shop.example.com/">');
     });
   }
+
+  test('each status has words of its own in every language', () => {
+    for (const language of LANGUAGES) {
+      const { t } = chooseReader(language);
+      const texts = Object.values(KEYS).map((key) => t[key][1]);
+      expect(new Set(texts).size).toBe(texts.length);
+    }
+  });
 });
 
 describe('the complete checkout names one number to quote', () => {

@@ -225,17 +225,19 @@ describe('Server-Timing and the log line', () => {
     await stack.send('/api/order/ord_ada_1', { headers: bearer(ada) });
     await stack.send('/orders/ord_grace_1', { headers: { Cookie: await stack.cookie('cus_ada') } });
     await stack.send(`/sign-in?token=${ada}`);
+    await stack.send('/sign-in?next=%2F');
     const remove = stack.sandbox.fault({ route: 'session' }, { kind: 'status', status: 500, msg: 'secret stack trace' });
     const failed = await stack.send('/api/checkout/session/cs_open_ada', { headers: bearer(ada) });
     remove();
-    expect(stack.logs).toHaveLength(4);
+    expect(stack.logs).toHaveLength(5);
     expect(stack.logs.map(({ route, status, method }) => [method, route, status])).toEqual([
       ['GET', '/api/order/:id', 200],
       ['GET', '/orders/:id', 404],
-      ['GET', '/sign-in', 200],
+      ['GET', '/sign-in', 303],
+      ['GET', '/sign-in', 401],
       ['GET', '/api/checkout/session/:id', 502],
     ]);
-    for (const line of stack.logs.slice(0, 3)) expect(line).not.toHaveProperty('error');
+    for (const line of stack.logs.slice(0, 4)) expect(line).not.toHaveProperty('error');
     for (const line of stack.logs) {
       expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(typeof line.ms).toBe('number');
@@ -243,8 +245,8 @@ describe('Server-Timing and the log line', () => {
     expect(stack.logs[0]!.upstreamMs).toEqual(expect.any(Number));
     expect(stack.logs[2]!.upstreamMs).toBeNull();
     // The failure's line carries the id the customer was shown, and the error's name and status only.
-    expect(stack.logs[3]!.requestId).toBe(failed.json().requestId);
-    expect(stack.logs[3]!.error).toEqual({ name: 'ApiError', status: 500, code: 500 });
+    expect(stack.logs[4]!.requestId).toBe(failed.json().requestId);
+    expect(stack.logs[4]!.error).toEqual({ name: 'ApiError', status: 500, code: 500 });
     const text = JSON.stringify(stack.logs);
     for (const secret of [
       ada,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHECK_FOR_MS, PENDING_SCRIPT } from '../../worker/views/pending-script.js';
-import { expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
+import { expectNoSecrets, openSignInLink, stableHeaders, upstreamRecord } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
@@ -202,8 +202,8 @@ describe('the order page', () => {
     const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' };
     const link = new URLSearchParams({ token: await stack.token('cus_ada'), next: '/' });
     const answers = [
-      await stack.send(`/sign-in?${link}`),
-      await stack.send(`/sign-in?${link}`, { headers: { Cookie: grace } }),
+      await openSignInLink(stack, `/sign-in?${link}`),
+      await openSignInLink(stack, `/sign-in?${link}`, { Cookie: grace }),
       await stack.send('/sign-in?token=not-a-token'),
       await stack.send('/sign-in', { method: 'POST', headers: { ...form, 'Sec-Fetch-Site': 'cross-site' }, body: link.toString() }),
       await stack.send('/sign-in', { method: 'POST', headers: form, body: 'token=not-a-token&next=/' }),

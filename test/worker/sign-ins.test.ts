@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { bearer, expectNoSecrets, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
+import { bearer, expectNoSecrets, openSignInLink, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
 import { startLocal } from './in-process.js';
 import type { Local } from './in-process.js';
 
@@ -33,9 +33,9 @@ function signIn(local: Local, token: string, headers: Record<string, string> = {
   });
 }
 
-/** The link as a customer opens it. */
+/** The link as a customer's browser opens it (its redirect to the Continue page followed). */
 function openLink(local: Local, token: string, headers: Record<string, string> = {}) {
-  return local.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`, { headers });
+  return openSignInLink(local, `/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`, headers);
 }
 
 /** The sign-in a link started: the cookie's token decoded, and its Max-Age. */

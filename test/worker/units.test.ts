@@ -1,13 +1,12 @@
 import type { CheckoutSession, Order } from 'checkout-lookup';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bearerToken, isCompactJws, newSignIn, plannedSignIn } from '../../worker/auth.js';
-import { readSettings } from '../../worker/env.js';
+import { bearerToken, isCompactJws, newSignIn, plannedSignIn } from '../../worker/sign-in/tokens.js';
+import { readSettings } from '../../worker/settings.js';
 import { chooseReader, inWords } from '../../worker/i18n/index.js';
 import { parseId } from '../../worker/lookup.js';
 import { currencyName, formatMoney, formatTime, readerTimeZone } from '../../worker/format.js';
-import { STYLE, STYLE_HASH } from '../../worker/layout.js';
-import { fromThisSite, sameOriginPath } from '../../worker/routes/sign-in.js';
+import { fromThisSite, sameOriginPath } from '../../worker/sign-in/same-origin.js';
 import { orderView, sessionView } from '../../worker/allow-list.js';
 import type { SessionView } from '../../worker/allow-list.js';
 import { checkoutState, sessionRate } from '../../worker/views/checkout.js';
@@ -276,11 +275,6 @@ describe('inWords', () => {
     expect(inWords(null, t.methods)).toBeUndefined();
     expect(inWords('', t.methods)).toBeUndefined();
   });
-});
-
-test('STYLE_HASH is the SHA-256 of the stylesheet (update it with the value this test prints when the style changes)', async () => {
-  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE))).toString('base64');
-  expect(STYLE_HASH, `the stylesheet's hash is now ${digest}`).toBe(digest);
 });
 
 describe('formatMoney', () => {

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, expectNoSecrets, stableHeaders, startStack, upstreamRecord } from './harness.js';
+import { openSignInLink } from './helpers.js';
 import type { Stack } from './harness.js';
 
 // The small suite in the real runtime: the worker in workerd (wrangler's unstable_startWorker), over loopback HTTP,
@@ -45,7 +46,7 @@ test('the JSON route answers the allow-listed view, with Server-Timing', async (
 
 test('sign-in: the link shows Continue; its POST from this origin sets the cookie; the page then renders in German', async () => {
   const token = await stack.token('cus_ada');
-  const link = await stack.send(`/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+  const link = await openSignInLink(stack, `/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
   expect(link.status).toBe(200);
   expect(link.headers['set-cookie']).toBeUndefined();
   const body = new URLSearchParams({ token, next: '/orders/ord_ada_1' }).toString();

@@ -41,6 +41,8 @@ export const de = {
   lessThanItems: 'Der Gesamtbetrag enthält einen Rabatt.',
   mixedCurrencies: (codes) =>
     `Die Artikel haben Preise in mehreren Währungen (${codes}), daher rechnet diese Seite sie nicht zusammen. Der Gesamtbetrag ist der Betrag, den der Zahlungsdienst berechnet.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Die Artikel haben Preise in ${items}, die Zwischensumme in ${subtotal}, daher rechnet diese Seite sie nicht zusammen. Der Gesamtbetrag ist der Betrag, den der Zahlungsdienst berechnet.`,
   itemsNotSubtotal: (sum, subtotal) =>
     `Die Artikel ergeben zusammen ${sum}, die Zwischensumme beträgt aber ${subtotal}. Der Shop kann den Unterschied erklären.`,
   itemsNotTotal: (sum, total) =>
@@ -65,6 +67,10 @@ export const de = {
     'Diese Seite kann den Status dieser Bestellung nicht anzeigen. Der Shop hilft weiter: Nennen Sie die Bestellnummer.',
   ],
   checkoutDone: ['Zahlung eingegangen', 'Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Bestellung bestätigt.'],
+  checkoutDoneNoOrder: [
+    'Zahlung abgeschlossen',
+    'Ihre Zahlung ist eingegangen. Der Shop legt Ihre Bestellung noch an, daher ist sie noch nicht verfügbar. Prüfen Sie es in ein paar Minuten erneut; erscheint sie nicht, wenden Sie sich an den Shop und nennen Sie die Referenz unten.',
+  ],
   confirming: [
     'Wir bestätigen Ihre Zahlung',
     'Das dauert meist nur wenige Sekunden. Sie können auf dieser Seite bleiben oder sie verlassen: Es geht nichts verloren.',
@@ -146,6 +152,10 @@ export const de = {
   signedOutHereOnly: [
     'Hier abgemeldet',
     'Sie sind in diesem Browser abgemeldet, aber andere Geräte sind vielleicht noch angemeldet, und Ihre Links gelten vielleicht noch.',
+  ],
+  notSignedInToSignOut: [
+    'Nicht angemeldet',
+    'Sie waren in diesem Browser nicht angemeldet, daher hat sich nichts geändert: Andere Geräte und Ihre Links bleiben, wie sie waren. Um sich überall abzumelden, melden Sie sich mit einem Link vom Shop an und dann ab.',
   ],
   linkExpired: [
     'Anmeldelink abgelaufen',

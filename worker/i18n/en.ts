@@ -1,6 +1,6 @@
-import type { Messages } from './messages.js';
+import type { TitleAndText } from './messages.js';
 
-// Every word of the pages in English.
+// Every word of the pages in English: the source of the `Messages` type, which the other languages satisfy.
 export const en = {
   order: 'Order',
   checkout: 'Checkout',
@@ -24,7 +24,7 @@ export const en = {
   product: 'Product',
   billing: 'Billing',
   every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },
-  freeTrial: (days) => `${days}-day free trial`,
+  freeTrial: (days: number) => `${days}-day free trial`,
   started: 'Started',
   expires: 'Expires',
   items: 'Items',
@@ -34,15 +34,18 @@ export const en = {
   amount: 'Amount',
   subtotal: 'Subtotal',
   total: 'Total',
-  timesIn: (zone) => `Times are shown in ${zone}.`,
-  currencyNote: (from, to) => `Prices are in ${from}; the total is charged in ${to}.`,
-  rateNote: (from, to, rate) => `Exchange rate: 1 ${from} = ${rate} ${to}.`,
+  timesIn: (zone: string) => `Times are shown in ${zone}.`,
+  currencyNote: (from: string, to: string) => `Prices are in ${from}; the total is charged in ${to}.`,
+  rateNote: (from: string, to: string, rate: string) => `Exchange rate: 1 ${from} = ${rate} ${to}.`,
   moreThanItems: 'The total includes charges beyond the items, such as shipping or taxes.',
   lessThanItems: 'The total includes a discount.',
-  mixedCurrencies: (codes) =>
+  mixedCurrencies: (codes: string) =>
     `The items are priced in more than one currency (${codes}), so this page does not add them up. The total is the amount the payment service charges.`,
-  itemsNotSubtotal: (sum, subtotal) => `The items add up to ${sum}, but the subtotal is ${subtotal}. The shop can explain the difference.`,
-  itemsNotTotal: (sum, total) => `The items add up to ${sum}, but the total is ${total}. The shop can explain the difference.`,
+  itemsInOtherCurrency: (items: string, subtotal: string) =>
+    `The items are priced in ${items} and the subtotal in ${subtotal}, so this page does not add them up. The total is the amount the payment service charges.`,
+  itemsNotSubtotal: (sum: string, subtotal: string) =>
+    `The items add up to ${sum}, but the subtotal is ${subtotal}. The shop can explain the difference.`,
+  itemsNotTotal: (sum: string, total: string) => `The items add up to ${sum}, but the total is ${total}. The shop can explain the difference.`,
   paid: ['Paid', 'Your payment was received. Keep this page, or print it, as your receipt.'],
   received: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
   processing: [
@@ -60,9 +63,13 @@ export const en = {
   ],
   unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'],
   checkoutDone: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
+  checkoutDoneNoOrder: [
+    'Payment complete',
+    'Your payment went through. The shop is still creating your order, so it is not available yet. Check again in a few minutes; if it does not appear, contact the shop and quote the reference below.',
+  ],
   confirming: ['We are confirming your payment', 'This usually takes a few seconds. You can stay on this page or leave it: nothing is lost.'],
   unpaid: ['Not paid yet', 'This checkout is still open and nothing has been charged. To pay, go back to the shop.'],
-  openUntil: (time) => `It stays open until ${time}.`,
+  openUntil: (time: string) => `It stays open until ${time}.`,
   expired: ['Checkout expired', 'This checkout ended before it was paid, so nothing was charged. To buy, start again in the shop.'],
   expiredPaid: [
     'Checkout expired after payment',
@@ -76,7 +83,7 @@ export const en = {
     'Checkout expired',
     'This checkout has ended. This page cannot tell whether a payment was taken: if you were charged, keep your receipt and contact the shop, quoting the order number below.',
   ],
-  expiredAt: (time) => `It expired on ${time}.`,
+  expiredAt: (time: string) => `It expired on ${time}.`,
   unknownCheckout: ['Status not shown here', 'This page cannot show the status of this checkout. The shop can tell you more.'],
   checking: 'This page checks for you in the background.',
   checkByHand: 'This page does not update by itself. Use Check again to see the latest status.',
@@ -89,7 +96,7 @@ export const en = {
   tryAgain: 'Try again',
   signOut: 'Sign out',
   home: ['Your orders', 'Open the link to an order or a checkout from the shop to see it here.'],
-  signedInAs: (id) => `You are signed in as customer ${id}.`,
+  signedInAs: (id: string) => `You are signed in as customer ${id}.`,
   howToReach:
     'To see an order, open its link in your order confirmation or in the shop. The order service keeps no list of your orders, so none are listed here.',
   notSignedIn: ['Not signed in', 'You are not signed in, or your sign-in has ended. Open the link from the shop again, or ask it for a new one.'],
@@ -127,10 +134,14 @@ export const en = {
     'Signed out here',
     'You are signed out in this browser, but other devices may still be signed in, and links you have may still work.',
   ],
+  notSignedInToSignOut: [
+    'Not signed in',
+    'You were not signed in on this browser, so nothing changed: other devices and links you have are as they were. To sign out everywhere, sign in with a link from the shop, then sign out.',
+  ],
   linkExpired: ['Sign-in link expired', 'This sign-in link has expired. Open your order from the shop again to get a new one.'],
-  linkTooLongLived: (limit) => [
+  linkTooLongLived: (limit: string): TitleAndText => [
     'Sign-in link expired',
     `This sign-in link was made to last longer than this site accepts (at most ${limit}), so it counts as expired. Open your order from the shop again to get a new one.`,
   ],
   linkTooLarge: ['Sign-in link too long', 'This sign-in link carries more than a browser can keep, so it cannot sign you in. Please tell the shop.'],
-} satisfies Messages;
+} as const;

@@ -41,6 +41,8 @@ export const es = {
   lessThanItems: 'El total incluye un descuento.',
   mixedCurrencies: (codes) =>
     `Los artículos tienen precios en más de una moneda (${codes}), así que esta página no los suma. El total es el importe que cobra el servicio de pago.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Los artículos tienen precios en ${items} y el subtotal en ${subtotal}, así que esta página no los suma. El total es el importe que cobra el servicio de pago.`,
   itemsNotSubtotal: (sum, subtotal) => `Los artículos suman ${sum}, pero el subtotal es ${subtotal}. La tienda puede explicar la diferencia.`,
   itemsNotTotal: (sum, total) => `Los artículos suman ${sum}, pero el total es ${total}. La tienda puede explicar la diferencia.`,
   paid: ['Pagado', 'Su pago se ha recibido. Guarde esta página, o imprímala, como recibo.'],
@@ -63,6 +65,10 @@ export const es = {
     'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.',
   ],
   checkoutDone: ['Pago recibido', 'Gracias: su pago se ha completado y su pedido está confirmado.'],
+  checkoutDoneNoOrder: [
+    'Pago completado',
+    'Su pago se ha completado. La tienda aún está creando su pedido, así que aún no está disponible. Vuelva a comprobarlo en unos minutos; si no aparece, contacte con la tienda indicando la referencia de abajo.',
+  ],
   confirming: ['Estamos confirmando su pago', 'Suele tardar unos segundos. Puede quedarse en esta página o salir de ella: no se pierde nada.'],
   unpaid: ['Aún no pagado', 'Este pago sigue abierto y no se ha cobrado nada. Para pagar, vuelva a la tienda.'],
   openUntil: (time) => `Sigue abierto hasta el ${time}.`,
@@ -135,6 +141,10 @@ export const es = {
   signedOutHereOnly: [
     'Sesión cerrada aquí',
     'Ha cerrado la sesión en este navegador, pero puede que otros dispositivos sigan con la sesión iniciada y que sus enlaces aún funcionen.',
+  ],
+  notSignedInToSignOut: [
+    'Sin sesión iniciada',
+    'No tenía la sesión iniciada en este navegador, así que nada ha cambiado: sus otros dispositivos y enlaces siguen igual. Para cerrar la sesión en todas partes, inicie sesión con un enlace de la tienda y luego ciérrela.',
   ],
   linkExpired: [
     'Enlace de inicio de sesión caducado',

@@ -41,6 +41,8 @@ export const fr = {
   lessThanItems: 'Le total comprend une remise.',
   mixedCurrencies: (codes) =>
     `Les articles sont facturés dans plusieurs devises (${codes}) ; cette page ne les additionne donc pas. Le total est le montant débité par le service de paiement.`,
+  itemsInOtherCurrency: (items, subtotal) =>
+    `Les articles sont facturés en ${items} et le sous-total en ${subtotal} ; cette page ne les additionne donc pas. Le total est le montant débité par le service de paiement.`,
   itemsNotSubtotal: (sum, subtotal) =>
     `Les articles totalisent ${sum}, mais le sous-total est de ${subtotal}. La boutique peut expliquer la différence.`,
   itemsNotTotal: (sum, total) => `Les articles totalisent ${sum}, mais le total est de ${total}. La boutique peut expliquer la différence.`,
@@ -64,6 +66,10 @@ export const fr = {
     'Cette page ne peut pas afficher le statut de cette commande. La boutique peut vous renseigner : indiquez le numéro de commande.',
   ],
   checkoutDone: ['Paiement reçu', 'Merci : votre paiement est passé et votre commande est confirmée.'],
+  checkoutDoneNoOrder: [
+    'Paiement effectué',
+    'Votre paiement est passé. La boutique crée encore votre commande, elle n’est donc pas encore disponible. Vérifiez de nouveau dans quelques minutes ; si elle n’apparaît pas, contactez la boutique en citant la référence ci-dessous.',
+  ],
   confirming: [
     'Nous confirmons votre paiement',
     'Cela prend généralement quelques secondes. Vous pouvez rester sur cette page ou la quitter : rien n’est perdu.',
@@ -142,6 +148,10 @@ export const fr = {
   signedOutHereOnly: [
     'Déconnecté ici',
     'Vous êtes déconnecté dans ce navigateur, mais d’autres appareils sont peut-être encore connectés, et vos liens fonctionnent peut-être encore.',
+  ],
+  notSignedInToSignOut: [
+    'Non connecté',
+    'Vous n’étiez pas connecté dans ce navigateur, donc rien n’a changé : vos autres appareils et vos liens restent tels quels. Pour vous déconnecter partout, connectez-vous avec un lien de la boutique, puis déconnectez-vous.',
   ],
   linkExpired: [
     'Lien de connexion expiré',

@@ -1,7 +1,7 @@
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
-import type { Messages, Reach, Said } from './messages.js';
+import type { Messages, SignOutScope, TitleAndText } from './messages.js';
 import { fr } from './fr.js';
 
 // The pages' words, chosen from Accept-Language (English otherwise). One file per language; adding one is a copy of
@@ -10,7 +10,7 @@ import { fr } from './fr.js';
 
 const MESSAGES = { en, de, fr, es } as const satisfies Readonly<Record<string, Messages>>;
 
-export type { Messages, Reach, Said };
+export type { Messages, SignOutScope, TitleAndText };
 
 /** A language the pages are written in. */
 export type Language = keyof typeof MESSAGES;

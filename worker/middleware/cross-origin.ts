@@ -1,7 +1,7 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { App } from '../app.js';
-import { ALLOW, allowed, json } from '../responses.js';
+import { ALLOW, allowed, envelope } from '../envelope.js';
 
 // CORS for the origins in ALLOWED_ORIGINS only, never with credentials. What the SDK sends from a page: the token,
 // and X-Timestamp (which is what makes browsers send a preflight). A preflight allows the JSON routes' methods only:
@@ -24,7 +24,7 @@ export const crossOrigin = createMiddleware<App>(async (c, next) => {
     if (origin === undefined || c.req.header('Access-Control-Request-Method') === undefined) {
       return new Response(null, { status: 204, headers: { Allow: allowed(c.req.path) } });
     }
-    if (!c.get('settings').allowedOrigins.has(origin)) return json(403, { code: 403, msg: 'Origin not allowed', data: null }, { Vary: 'Origin' });
+    if (!c.get('settings').allowedOrigins.has(origin)) return envelope(c, 403, 'Origin not allowed', { headers: { Vary: 'Origin' } });
     c.header('Allow', allowed(c.req.path));
   }
   // No Origin (a navigation, a server): nothing to allow, only `Vary: Origin`, so caches keep the answers apart.

@@ -1,7 +1,8 @@
-import { bearerToken, verifyBearer, verifySignIn } from '../auth.js';
-import type { App, AppContext } from '../app.js';
 import { createMiddleware } from 'hono/factory';
-import { readSignInCookie } from '../cookies.js';
+import { HTTPException } from 'hono/http-exception';
+import type { App, AppContext } from '../app.js';
+import { readSignInCookie } from '../sign-in/cookie.js';
+import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
 
 // Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
 // (a sign-in link's kind of token), or, with no Authorization header from a page of this origin
@@ -31,6 +32,6 @@ export const jsonCustomer = createMiddleware<App>(async (c, next) => {
 
 /** The first step of a lookup: a signed-in customer, or 401. */
 export const requireCustomer = createMiddleware<App>(async (c, next) => {
-  if (c.get('customer') === undefined) return c.get('answers').unauthorized(c, c.get('invalidCredential'));
+  if (c.get('customer') === undefined) throw new HTTPException(401);
   await next();
 });

@@ -1,6 +1,8 @@
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { App } from '../app.js';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { App, PageSources } from '../app.js';
+import { STYLE_HASH } from '../views/layout.js';
 
 // The headers every answer carries: nothing is kept by shared caches, sniffed or framed, no referrer (the sign-in
 // link's token never leaks); no powerful browser feature; no window of another origin keeps a handle on a page
@@ -20,23 +22,32 @@ const COMMON = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
   permissionsPolicy: { accelerometer: [], camera: [], geolocation: [], gyroscope: [], magnetometer: [], microphone: [], payment: [], usb: [] },
-  // A page sets its own Content-Security-Policy (its images, its form, its script); the family's stands otherwise.
-  overwrite: false,
   // Nothing here sets `X-Powered-By`, so there is none to remove.
   removePoweredBy: false,
 } satisfies Parameters<typeof secureHeaders>[0];
 
-/** The JSON family: an answer is never a document to render, so no scripts and no frames. */
-export const jsonHeaders = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
+const sources = (c: Context) => c.get('pageSources') as PageSources;
 
-/**
- * The page family: the nonce of this answer (`c.get('secureHeadersNonce')`, which the pages put on their inline
- * script) and, for an answer that is not a page (a redirect), a policy that loads nothing.
- */
-export const pageHeaders = secureHeaders({
+// A page's policy: only its own style (by hash), its images, its print style and script by this answer's nonce, and
+// its form. A page without a script or print style carries no nonce, so two 404 pages are byte-identical.
+const pagePolicy = {
+  defaultSrc: ["'none'"],
+  imgSrc: [(c: Context) => sources(c).images],
+  styleSrc: [(c: Context) => `'sha256-${STYLE_HASH}'${sources(c).printStyle ? ` ${NONCE(c, 'style-src')}` : ''}`],
+};
+const pageEnd = {
+  baseUri: ["'none'"],
+  formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")],
+  frameAncestors: ["'none'"],
+};
+
+const PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { ...pagePolicy, ...pageEnd } });
+const PAGE_WITH_SCRIPT = secureHeaders({
   ...COMMON,
-  contentSecurityPolicy: { defaultSrc: ["'none'"], scriptSrc: [NONCE], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] },
+  contentSecurityPolicy: { ...pagePolicy, scriptSrc: [NONCE], connectSrc: ["'self'"], ...pageEnd },
 });
+// Anything but a page (JSON, a redirect) is never a document to render: no scripts, no frames.
+const NOT_A_PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
 
 /**
  * `Strict-Transport-Security` for answers over HTTPS (RFC 6797 §7.2: never over plain HTTP, where it means nothing
@@ -45,9 +56,18 @@ export const pageHeaders = secureHeaders({
  */
 export const HSTS = 'max-age=31536000';
 
-/** No shared cache keeps an answer (each is one customer's), and HSTS over HTTPS. */
-export const privateAndTransportSecurity = createMiddleware<App>(async (c, next) => {
+/** How long browsers and caches keep the answer to `/favicon.ico` (the same for everyone, and empty). */
+export const FAVICON_CACHE = 'public, max-age=604800';
+
+/**
+ * The security headers of every answer, set once it is made, since a page's Content-Security-Policy follows what
+ * the page loads (`pageSources`, set by the layout); no shared cache keeps an answer (each is one customer's) but
+ * the icon's.
+ */
+export const securityHeaders = createMiddleware<App>(async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'private, no-store');
+  const page = c.get('pageSources');
+  await (page === undefined ? NOT_A_PAGE : page.script ? PAGE_WITH_SCRIPT : PAGE)(c, async () => {});
+  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.res.headers.set('Cache-Control', 'private, no-store');
   if (c.req.url.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);
 });

@@ -14,7 +14,7 @@ export const logLine = createMiddleware<App>(async (c, next) => {
     JSON.stringify({
       requestId: c.get('requestId'),
       method: c.req.method,
-      route: routePath(c, -1),
+      route: routePath(c),
       status: c.res.status,
       upstreamMs: c.get('upstreamMs') ?? null,
       ms: Date.now() - started,

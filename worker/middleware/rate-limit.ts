@@ -1,17 +1,18 @@
 import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import type { App } from '../app.js';
 
 // The binding answers yes or no and does not say when its window ends; its period is 10 or 60 seconds, so 60
 // is a wait after which a client is always let through again.
-const RETRY_AFTER_SECONDS = 60;
+export const RETRY_AFTER_SECONDS = 60;
 
-/** Counts one lookup for the signed-in customer, or 429 when they are over the limit. No binding, no limit. */
+/** Counts one lookup for the signed-in customer, or 429 (with `Retry-After`) when they are over the limit. No binding, no limit. */
 export const rateLimit = createMiddleware<App>(async (c, next) => {
   const { rateLimiter } = c.get('settings');
   const customer = c.get('customer');
   if (rateLimiter !== undefined && customer !== undefined) {
     const { success } = await rateLimiter.limit({ key: customer.id });
-    if (!success) return c.get('answers').tooMany(c, RETRY_AFTER_SECONDS);
+    if (!success) throw new HTTPException(429);
   }
   await next();
 });

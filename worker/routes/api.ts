@@ -1,19 +1,68 @@
-import type { CheckoutSession, Order } from 'checkout-lookup';
-import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import { HTTPException } from 'hono/http-exception';
 import { orderView, sessionView } from '../allow-list.js';
-import type { WithRecord } from '../app.js';
-import { json } from '../responses.js';
+import type { App, AppContext } from '../app.js';
+import { allowed, envelope } from '../envelope.js';
+import { checkoutSessions, orders, ownRecord } from '../lookup.js';
+import { jsonCustomer, requireCustomer } from '../middleware/customer.js';
+import { RETRY_AFTER_SECONDS, rateLimit } from '../middleware/rate-limit.js';
 
-// The JSON lookups, on the service's own paths and envelope, so the SDK works against the worker from a browser
-// (`baseUrl` = the worker, no `apiKey`, the sign-in token as `Authorization: Bearer`). The steps before them
-// (customer, rate limit, id, lookup) are middleware, declared with the routes in worker/index.ts.
+/**
+ * The JSON lookups, on the service's own paths and envelope, so the SDK works against the worker from a browser
+ * (`baseUrl` = the worker, no `apiKey`, the sign-in token as `Authorization: Bearer`): the allow-listed record, for
+ * its owner only.
+ */
+export const api = new Hono<App>();
 
-function found(view: object): Response {
-  return json(200, { code: 0, msg: 'success', data: view });
+api.use(jsonCustomer);
+api.get('/order/:id', requireCustomer, rateLimit, async (c) => envelope(c, 200, 'success', { data: orderView(await ownRecord(c, orders)) }));
+api.get('/checkout/session/:id', requireCustomer, rateLimit, async (c) =>
+  envelope(c, 200, 'success', { data: sessionView(await ownRecord(c, checkoutSessions)) }),
+);
+
+// Hono hands only the top app's notFound to a mounted app's paths, so each app ends in a route of its own: the one
+// 404 to GET and HEAD, 405 with the path's methods to the rest.
+api.all('*', (c) => unknownPath(c));
+api.onError((error, c) => failure(c, error));
+
+/** Throws the answer to a path no route of its app takes. */
+export function unknownPath(c: AppContext): never {
+  const method = c.req.method;
+  throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
 }
 
-/** The allow-listed order, for its owner. */
-export const orderJson = (c: Context<WithRecord<Order>>) => found(orderView(c.get('record')));
+// What the JSON routes say of a failure: only what the worker chose to say, never the service's words. The 404 is
+// identical to the byte for "does not exist" and "not yours", so an answer never tells which.
+const SAID: Readonly<Record<number, string>> = {
+  404: 'Not found',
+  429: 'Too many requests',
+  502: 'The checkout service failed',
+  504: 'The checkout service did not answer in time',
+};
 
-/** The allow-listed checkout session, for its customer. */
-export const checkoutSessionJson = (c: Context<WithRecord<CheckoutSession>>) => found(sessionView(c.get('record')));
+function failure(c: AppContext, error: Error): Response {
+  const status = error instanceof HTTPException ? error.status : 500;
+  const requestId = c.get('requestId');
+  if (status === 401) {
+    // RFC 6750 §3: `error="invalid_token"` when a token came and failed.
+    const invalid = c.get('invalidCredential');
+    const challenge = `Bearer realm="checkout-lookup"${invalid ? ', error="invalid_token"' : ''}`;
+    return envelope(c, 401, invalid ? 'The token is invalid or expired' : 'Sign-in required', { headers: { 'WWW-Authenticate': challenge } });
+  }
+  if (status === 405) return methodNotAllowed(c);
+  if (status === 429) return envelope(c, 429, SAID[429]!, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  if (status === 502 || status === 504) return envelope(c, status, SAID[status]!, { requestId, headers: { 'X-Request-Id': requestId } });
+  return status === 404 ? envelope(c, 404, SAID[404]!) : internalError(c, error);
+}
+
+/** 405 with the methods the path answers. */
+export function methodNotAllowed(c: AppContext): Response {
+  return envelope(c, 405, 'Method not allowed', { headers: { Allow: allowed(c.req.path) } });
+}
+
+/** 500 for anything the worker did not expect: a request id, nothing else; the log line gets the error's name. */
+export function internalError(c: AppContext, error: Error): Response {
+  c.set('failure', { name: error.name });
+  const requestId = c.get('requestId');
+  return envelope(c, 500, 'Internal error', { requestId, headers: { 'X-Request-Id': requestId } });
+}

@@ -1,24 +1,59 @@
-import type { CheckoutSession, Order } from 'checkout-lookup';
-import type { Context } from 'hono';
+import type { Order } from 'checkout-lookup';
+import { Hono } from 'hono/tiny';
+import { HTTPException } from 'hono/http-exception';
 import { orderView, sessionView } from '../allow-list.js';
-import type { AppContext, WithRecord } from '../app.js';
+import type { App, AppContext, PageRequest } from '../app.js';
+import { checkoutSessions, orders, ownRecord } from '../lookup.js';
+import { requireCustomer } from '../middleware/customer.js';
+import { pageRequest } from '../middleware/page-request.js';
+import { rateLimit } from '../middleware/rate-limit.js';
+import { formLimit, signIn, signInPage, signOut, signOutPage } from '../sign-in/routes.js';
+import { sameOriginForm } from '../sign-in/same-origin.js';
 import { checkoutPage } from '../views/checkout.js';
-import { homePage } from '../views/message-pages.js';
+import { failurePage, homePage } from '../views/message-pages.js';
 import { orderPage } from '../views/order.js';
+import { internalError, methodNotAllowed, unknownPath } from './api.js';
 
-// The pages, for the customer signed in by the cookie. The steps before them (customer, rate limit, id, lookup)
-// are middleware, declared with the routes in worker/index.ts.
+/** The pages, in the reader's language, for the customer signed in by the cookie. */
+export const pages = new Hono<App>();
 
-/** `/`: who is signed in and how to reach an order, or how to sign in. */
-export const home = (c: AppContext) => homePage(c.get('shopper'));
+// Mounted after the JSON routes, whose own last route answers every `/api/` path first.
+pages.use(pageRequest);
 
 /** The order page; `?from=checkout` (where a completed checkout lands) adds "Payment received". */
-export const orderHtml = (c: Context<WithRecord<Order>>) =>
-  orderPage(orderView(c.get('record')), c.get('shopper'), c.req.query('from') === 'checkout', recordedRate(c.get('record')));
+pages.get('/orders/:id', requireCustomer, rateLimit, async (c) => {
+  const order = await ownRecord(c, orders);
+  return orderPage(orderView(order), c.get('pageRequest'), c.req.query('from') === 'checkout', recordedRate(order));
+});
 
 /** The checkout page in its state; `?check=1` (Check again) goes on to the order once there is one. */
-export const checkoutSessionHtml = (c: Context<WithRecord<CheckoutSession>>) =>
-  checkoutPage(sessionView(c.get('record')), c.get('shopper'), c.req.query('check') !== undefined);
+pages.get('/sessions/:id', requireCustomer, rateLimit, async (c) => {
+  const session = await ownRecord(c, checkoutSessions);
+  return checkoutPage(sessionView(session), c.get('pageRequest'), c.req.query('check') !== undefined);
+});
+
+/** `/`: who is signed in and how to reach an order, or how to sign in. */
+pages.get('/', (c) => homePage(c.get('pageRequest')));
+
+// Sign-in and sign-out: GET shows a page, only this site's own form POSTs.
+pages.get('/sign-in', signInPage);
+pages.post('/sign-in', sameOriginForm, formLimit, signIn);
+pages.get('/sign-out', signOutPage);
+pages.post('/sign-out', sameOriginForm, signOut);
+
+pages.all('*', (c) => unknownPath(c));
+pages.onError((error, c) => failure(c, error));
+
+/** The pages' answer to a failure, in the reader's words; 405 and the unexpected in the JSON envelope. */
+function failure(c: AppContext, error: Error): Response | Promise<Response> {
+  // A failure before the page's first step is done has no reader to speak to.
+  const request = c.get('pageRequest') as PageRequest | undefined;
+  if (!(error instanceof HTTPException) || request === undefined) return internalError(c, error);
+  const status = error.status;
+  if (status === 405) return methodNotAllowed(c);
+  if (status === 401 || status === 404 || status === 429 || status === 502 || status === 504) return failurePage(status, request, c.get('requestId'));
+  return internalError(c, error);
+}
 
 // The one value the pages read from an order's metadata (which customers never see as such): the exchange rate the
 // service recorded for a payment in another currency, as the sandbox's `ord_grace_1` has it. A positive number only.

@@ -1,10 +1,10 @@
 import { html } from 'hono/html';
 import { sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
-import type { Messages, Said } from '../i18n/index.js';
-import type { Markup } from '../layout.js';
+import type { Messages, TitleAndText } from '../i18n/index.js';
+import type { Markup } from './layout.js';
 import type { SessionView } from '../allow-list.js';
-import type { Shopper } from './context.js';
+import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
 
@@ -26,24 +26,29 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // One view per state: the notice, with what it means for the shopper's money and the next step.
-const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shopper) => Markup>> = {
-  complete: (session, { reader: { t } }) => notice('ok', t.checkoutDone, '', session.orderId ? button(orderPath(session.orderId), t.viewOrder) : ''),
-  confirming: (_session, shopper) => notice('wait', shopper.reader.t.confirming, '', checkAgain(shopper)),
-  unpaid: (session, shopper) => {
-    const until = timeText(session.expire, shopper);
+const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
+  complete: (session, request) => {
+    const { t } = request.reader;
+    if (session.orderId) return notice('ok', t.checkoutDone, '', button(orderPath(session.orderId), t.viewOrder));
+    // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
+    return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(request)} ${backToShop(request, session.cancelUrl)}`);
+  },
+  confirming: (_session, request) => notice('wait', request.reader.t.confirming, '', checkAgain(request)),
+  unpaid: (session, request) => {
+    const until = timeText(session.expire, request);
     return notice(
       'wait',
-      shopper.reader.t.unpaid,
-      until ? shopper.reader.t.openUntil(until) : '',
-      html`${backToShop(shopper, session.cancelUrl)} ${checkAgain(shopper)}`,
+      request.reader.t.unpaid,
+      until ? request.reader.t.openUntil(until) : '',
+      html`${backToShop(request, session.cancelUrl)} ${checkAgain(request)}`,
     );
   },
-  expired: (session, shopper) => {
-    const at = timeText(session.expire, shopper);
-    const { t } = shopper.reader;
-    return notice('stop', expiredWords(session.paymentStatus, t), at ? t.expiredAt(at) : '', backToShop(shopper, session.cancelUrl));
+  expired: (session, request) => {
+    const at = timeText(session.expire, request);
+    const { t } = request.reader;
+    return notice('stop', expiredWords(session.paymentStatus, t), at ? t.expiredAt(at) : '', backToShop(request, session.cancelUrl));
   },
-  unknown: (session, shopper) => notice('plain', shopper.reader.t.unknownCheckout, '', backToShop(shopper, session.cancelUrl)),
+  unknown: (session, request) => notice('plain', request.reader.t.unknownCheckout, '', backToShop(request, session.cancelUrl)),
 };
 
 /**
@@ -51,7 +56,7 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, shopper: Shop
  * paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
  * none) says the page cannot tell, with the same advice.
  */
-function expiredWords(paymentStatus: string | null | undefined, t: Messages): Said {
+function expiredWords(paymentStatus: string | null | undefined, t: Messages): TitleAndText {
   switch (paymentStatus?.toLowerCase()) {
     case 'unpaid':
       return t.expired;
@@ -64,19 +69,19 @@ function expiredWords(paymentStatus: string | null | undefined, t: Messages): Sa
   }
 }
 
-function checkAgain(shopper: Shopper): Markup {
-  return button(`${shopper.path}?check=1`, shopper.reader.t.checkAgain);
+function checkAgain(request: PageRequest): Markup {
+  return button(`${request.path}?check=1`, request.reader.t.checkAgain);
 }
 
 /**
  * The checkout page. Reached by "Check again" (`checked`) once the checkout has its order: on to that order, which
  * then says "Payment received". Open checkouts get the background checks (PENDING_SCRIPT) and a live region.
  */
-export function checkoutPage(session: SessionView, shopper: Shopper, checked: boolean, now = Date.now()): Promise<Response> {
+export function checkoutPage(session: SessionView, request: PageRequest, checked: boolean, now = Date.now()): Promise<Response> {
   if (checked && session.orderId) {
-    return Promise.resolve(new Response(null, { status: 303, headers: { Location: `${orderPath(session.orderId)}?from=checkout` } }));
+    return Promise.resolve(request.context.redirect(`${orderPath(session.orderId)}?from=checkout`, 303));
   }
-  const { t } = shopper.reader;
+  const { t } = request.reader;
   const state = checkoutState(session, now);
   const open = state === 'confirming' || state === 'unpaid';
   const recurring = session.price?.recurring;
@@ -88,24 +93,25 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
   // Without script the status line says how to check by hand; the script puts its own words there.
   const live = open
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
-<div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? shopper.path.split('/').at(-1) ?? '')}" data-path="${shopper.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
+<div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote: the merchant's reference, else the order's id, else the checkout's own.
-  const number = session.merchantReferenceId || session.orderId || session.sessionId;
+  // One number to quote: the merchant's reference, else the order's id. Never the checkout's own id, which is no
+  // order number: without either, the small print names it as the payment service's reference.
+  const number = session.merchantReferenceId || session.orderId;
   return recordPage(
     {
       heading: t.yourCheckout,
       kind: t.checkout,
       number,
       serviceId: session.sessionId,
-      notice: VIEWS[state](session, shopper),
+      notice: VIEWS[state](session, request),
       live,
       facts: [
         fact(t.quoteNumber, number),
         fact(t.product, session.product?.productName),
         fact(t.billing, billing),
-        fact(t.started, time(session.created, shopper)),
-        open ? fact(t.expires, time(session.expire, shopper)) : '',
+        fact(t.started, time(session.created, request)),
+        open ? fact(t.expires, time(session.expire, request)) : '',
       ],
       money: {
         subtotal: session.amountSubtotal,
@@ -117,7 +123,7 @@ export function checkoutPage(session: SessionView, shopper: Shopper, checked: bo
       },
       script: open ? PENDING_SCRIPT : undefined,
     },
-    shopper,
+    request,
   );
 }
 

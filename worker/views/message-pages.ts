@@ -1,7 +1,9 @@
 import { html } from 'hono/html';
-import { page } from '../layout.js';
-import type { Markup } from '../layout.js';
-import type { Shopper } from './context.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { page } from './layout.js';
+import type { Markup } from './layout.js';
+import type { PageRequest } from '../app.js';
+import { RETRY_AFTER_SECONDS } from '../middleware/rate-limit.js';
 import { button } from './parts.js';
 
 // The pages that say one thing: home, 401, 404, 429, the service failing, and the sign-in and sign-out pages. Each
@@ -11,7 +13,7 @@ import { button } from './parts.js';
 export interface MessageOptions {
   /** Markup after the sentence: a button, a form, a reference to quote. */
   readonly extra?: Markup | string;
-  readonly headers?: HeadersInit;
+  readonly headers?: Record<string, string>;
   /** Show the sign-out link; by default when the shopper is signed in. */
   readonly signedIn?: boolean;
   /** The page has a form posting to this site (see `page`). */
@@ -22,48 +24,34 @@ export interface MessageOptions {
 
 /** A page that says one thing: its heading and sentence, and what `options` adds. */
 export function messagePage(
-  status: number,
+  status: ContentfulStatusCode,
   [title = '', text = '']: readonly string[],
-  shopper: Shopper,
-  { extra = '', headers = {}, signedIn = shopper.customerId !== undefined, form = false, script }: MessageOptions = {},
+  request: PageRequest,
+  { extra = '', headers = {}, signedIn = request.customerId !== undefined, form = false, script }: MessageOptions = {},
 ): Promise<Response> {
-  return page({
+  return page(request, {
     status,
     title,
     body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`,
-    reader: shopper.reader,
-    settings: shopper.settings,
     signedIn,
     form,
     script,
-    site: shopper.site,
     headers,
-    nonce: shopper.nonce,
   });
 }
 
 /** `/`: signed in, who is signed in and how to reach an order (the service has no list of orders); else how to sign in. */
-export function homePage(shopper: Shopper): Promise<Response> {
-  const { t } = shopper.reader;
-  if (shopper.customerId === undefined) return messagePage(200, t.home, shopper);
-  return messagePage(200, [t.home[0] ?? '', t.signedInAs(shopper.customerId)], shopper, { extra: html`<p>${t.howToReach}</p>` });
+export function homePage(request: PageRequest): Promise<Response> {
+  const { t } = request.reader;
+  if (request.customerId === undefined) return messagePage(200, t.home, request);
+  return messagePage(200, [t.home[0] ?? '', t.signedInAs(request.customerId)], request, { extra: html`<p>${t.howToReach}</p>` });
 }
 
-export function notFoundPage(shopper: Shopper): Promise<Response> {
-  return messagePage(404, shopper.reader.t.notFound, shopper);
-}
-
-export function notSignedInPage(shopper: Shopper): Promise<Response> {
-  return messagePage(401, shopper.reader.t.notSignedIn, shopper);
-}
-
-export function tooManyPage(shopper: Shopper, retryAfterSeconds: number): Promise<Response> {
-  return messagePage(429, shopper.reader.t.tooMany, shopper, { headers: { 'Retry-After': String(retryAfterSeconds) } });
-}
-
-/** 502 or 504: what happened, that the order is unchanged, "Try again", and the reference to quote. */
-export function upstreamFailedPage(status: 502 | 504, requestId: string, shopper: Shopper): Promise<Response> {
-  const { t } = shopper.reader;
-  const extra = html`<p>${button(shopper.path, t.tryAgain)}</p><p class="small">${t.reference}: ${requestId}</p>`;
-  return messagePage(status, status === 504 ? t.timedOut : t.failedUpstream, shopper, { extra, headers: { 'X-Request-Id': requestId } });
+/** The page of a failed request: 401, 404, 429 (with `Retry-After`), or 502 and 504 with "Try again" and the reference to quote. */
+export function failurePage(status: 401 | 404 | 429 | 502 | 504, request: PageRequest, requestId: string): Promise<Response> {
+  const { t } = request.reader;
+  if (status === 401 || status === 404) return messagePage(status, status === 401 ? t.notSignedIn : t.notFound, request);
+  if (status === 429) return messagePage(429, t.tooMany, request, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  const extra = html`<p>${button(request.path, t.tryAgain)}</p><p class="small">${t.reference}: ${requestId}</p>`;
+  return messagePage(status, status === 504 ? t.timedOut : t.failedUpstream, request, { extra, headers: { 'X-Request-Id': requestId } });
 }

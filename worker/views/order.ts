@@ -1,7 +1,7 @@
 import { inWords } from '../i18n/index.js';
-import type { Markup } from '../layout.js';
+import type { Markup } from './layout.js';
 import type { OrderView } from '../allow-list.js';
-import type { Shopper } from './context.js';
+import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
 
 /** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
@@ -25,21 +25,21 @@ export function orderState(status: string | null | undefined): OrderState {
 }
 
 // One view per state: the notice that says what happened to the shopper's money and what to do next.
-const VIEWS: Readonly<Record<OrderState, (shopper: Shopper, received: boolean) => Markup>> = {
+const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolean) => Markup>> = {
   paid: ({ reader: { t } }, received) => (received ? notice('ok', t.received) : notice('ok', t.paid)),
-  processing: (shopper) => notice('wait', shopper.reader.t.processing, '', button(shopper.path, shopper.reader.t.checkAgain)),
-  refunded: (shopper) => notice('plain', shopper.reader.t.refunded, '', backToShop(shopper)),
-  failed: (shopper) => notice('stop', shopper.reader.t.failed, '', backToShop(shopper)),
-  cancelled: (shopper) => notice('plain', shopper.reader.t.cancelled, '', backToShop(shopper)),
-  unknown: (shopper) => notice('plain', shopper.reader.t.unknownOrder, '', backToShop(shopper)),
+  processing: (request) => notice('wait', request.reader.t.processing, '', button(request.path, request.reader.t.checkAgain)),
+  refunded: (request) => notice('plain', request.reader.t.refunded, '', backToShop(request)),
+  failed: (request) => notice('stop', request.reader.t.failed, '', backToShop(request)),
+  cancelled: (request) => notice('plain', request.reader.t.cancelled, '', backToShop(request)),
+  unknown: (request) => notice('plain', request.reader.t.unknownOrder, '', backToShop(request)),
 };
 
 /**
  * The order page. `received`: the shopper arrived from their checkout completing, so a paid order says "Payment
  * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
  */
-export function orderPage(order: OrderView, shopper: Shopper, received: boolean, rate: number | undefined): Promise<Response> {
-  const { t } = shopper.reader;
+export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Promise<Response> {
+  const { t } = request.reader;
   const method = order.paymentMethod?.paymentMethodType;
   // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).
   const number = order.merchantReferenceId || order.orderId;
@@ -49,10 +49,10 @@ export function orderPage(order: OrderView, shopper: Shopper, received: boolean,
       kind: t.order,
       number,
       serviceId: order.orderId,
-      notice: VIEWS[orderState(order.status)](shopper, received),
+      notice: VIEWS[orderState(order.status)](request, received),
       facts: [
         fact(t.quoteNumber, number),
-        fact(t.placed, time(order.createTime, shopper)),
+        fact(t.placed, time(order.createTime, request)),
         fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
       ],
       money: {
@@ -64,6 +64,6 @@ export function orderPage(order: OrderView, shopper: Shopper, received: boolean,
         items: order.priceDataList,
       },
     },
-    shopper,
+    request,
   );
 }

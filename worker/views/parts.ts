@@ -1,10 +1,10 @@
 import { html } from 'hono/html';
 import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
-import type { Said } from '../i18n/index.js';
-import { page } from '../layout.js';
-import type { Markup } from '../layout.js';
+import type { TitleAndText } from '../i18n/index.js';
+import { page } from './layout.js';
+import type { Markup } from './layout.js';
 import type { ItemView } from '../allow-list.js';
-import type { Shopper } from './context.js';
+import type { PageRequest } from '../app.js';
 
 // Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
 // their currency notes, the state notice and the small print.
@@ -19,15 +19,11 @@ export interface RecordPage {
   readonly number: string | null | undefined;
   /** The service's own id, named in the small print when it is not the number to quote. */
   readonly serviceId: string | null | undefined;
-  /** The state's notice. */
   readonly notice: Markup;
-  /** What follows the notice on a line of its own (an open checkout's live region), if anything. */
+  /** What follows the notice on a line of its own (an open checkout's live region). */
   readonly live?: Markup | string;
-  /** The facts, each on its line of the `<dl>`. */
   readonly facts: readonly (Markup | string)[];
-  /** The amounts, with the line items. */
   readonly money: Money;
-  /** A script to run on the page (see `page`). */
   readonly script?: string | undefined;
 }
 
@@ -35,8 +31,7 @@ export interface RecordPage {
  * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
  * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
  */
-export function recordPage(record: RecordPage, shopper: Shopper): Promise<Response> {
-  const { reader, settings } = shopper;
+export function recordPage(record: RecordPage, request: PageRequest): Promise<Response> {
   const { money, number } = record;
   // Each item's picture parsed once, for its <img> and for the page's img-src.
   const pictures = (money.items ?? []).map((item) => picture(item.imageUrl));
@@ -44,22 +39,18 @@ export function recordPage(record: RecordPage, shopper: Shopper): Promise<Respon
 ${record.notice}
 ${record.live === undefined ? '' : html`${record.live}\n`}<dl class="facts">
 ${record.facts.map((line) => html`${line}\n`)}</dl>
-${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, shopper)}
-${totals(money, shopper)}
-${smallPrint(record.serviceId, number, shopper)}`;
+${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, request)}
+${totals(money, request)}
+${smallPrint(record.serviceId, number, request)}`;
   const title = number ? `${record.kind} ${number}` : record.heading;
-  return page({
+  return page(request, {
     status: 200,
     title,
     body,
-    reader,
-    settings,
     signedIn: true,
-    site: shopper.site,
     images: pictures,
     script: record.script,
     runningHead: number ? title : undefined,
-    nonce: shopper.nonce,
   });
 }
 
@@ -69,26 +60,26 @@ export function fact(label: string, value: Markup | string | null | undefined): 
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 }
 
-/** A `<time>` in the shopper's zone, or `undefined` for no or a bad date. */
-export function time(value: number | string | null | undefined, shopper: Shopper): Markup | undefined {
+/** A `<time>` in the reader's zone, or `undefined` for no or a bad date. */
+export function time(value: number | string | null | undefined, request: PageRequest): Markup | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
-  return html`<time datetime="${date.toISOString()}">${formatTime(date, shopper.reader.locale, shopper.timeZone)}</time>`;
+  return html`<time datetime="${date.toISOString()}">${formatTime(date, request.reader.locale, request.timeZone)}</time>`;
 }
 
-/** A time as plain words in the shopper's zone (for inside a sentence), or `undefined`. */
-export function timeText(value: number | string | null | undefined, shopper: Shopper): string | undefined {
+/** A time as plain words in the reader's zone (for inside a sentence), or `undefined`. */
+export function timeText(value: number | string | null | undefined, request: PageRequest): string | undefined {
   if (value === null || value === undefined) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : formatTime(date, shopper.reader.locale, shopper.timeZone);
+  return Number.isNaN(date.getTime()) ? undefined : formatTime(date, request.reader.locale, request.timeZone);
 }
 
 /** The tone of a notice: its colour only; the words say the same. */
 export type Tone = 'ok' | 'wait' | 'stop' | 'plain';
 
 /** A state's notice: its title, what it means, and the next step (a link or button). */
-export function notice(tone: Tone, [title, text]: Said, extra: Markup | string = '', next: Markup | string = ''): Markup {
+export function notice(tone: Tone, [title, text]: TitleAndText, extra: Markup | string = '', next: Markup | string = ''): Markup {
   return html`<section class="notice ${tone}" aria-labelledby="state"><h2 id="state">${title}</h2><p>${text}${extra === '' ? '' : html` ${extra}`}</p>${next}</section>`;
 }
 
@@ -98,16 +89,16 @@ export function button(href: string, words: string): Markup {
 }
 
 /** The way back to the shop: SHOP_URL, else an http(s) address from the record (such as its cancelUrl). */
-export function backToShop(shopper: Shopper, fromRecord?: string | null): Markup | string {
-  const shop = shopper.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) ? URL.parse(fromRecord)?.href : undefined);
-  return shop === undefined ? '' : button(shop, shopper.reader.t.backToShop);
+export function backToShop(request: PageRequest, fromRecord?: string | null): Markup | string {
+  const shop = request.settings.shopUrl ?? (fromRecord && /^https?:\/\//i.test(fromRecord) ? URL.parse(fromRecord)?.href : undefined);
+  return shop === undefined ? '' : button(shop, request.reader.t.backToShop);
 }
 
 /** The small print: the service's own id (when the number to quote is another one) and the time zone. */
-function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, shopper: Shopper): Markup {
-  const { t } = shopper.reader;
+function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, request: PageRequest): Markup {
+  const { t } = request.reader;
   const id = serviceId && serviceId !== quoted ? html`${t.serviceRef}: ${serviceId}. ` : '';
-  return html`<p class="small">${id}${t.timesIn(shopper.timeZone)}</p>`;
+  return html`<p class="small">${id}${t.timesIn(request.timeZone)}</p>`;
 }
 
 export interface Money {
@@ -129,7 +120,7 @@ export interface Money {
  * (never added up), or items whose sum is not the subtotal (or the total) beyond rounding. Currency codes are
  * compared without regard to case: `eur` is `EUR`.
  */
-function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
+function totals(money: Money, { reader: { t, locale } }: PageRequest): Markup {
   const from = upper(money.originalCurrency ?? money.paymentCurrency);
   const to = upper(money.paymentCurrency ?? money.originalCurrency);
   const converted = from !== undefined && to !== undefined && !sameCurrency(from, to);
@@ -143,6 +134,7 @@ function totals(money: Money, { reader: { t, locale } }: Shopper): Markup {
   }
   const items = itemsSum(money.items, from);
   if (items?.currencies !== undefined) notes.push(t.mixedCurrencies(items.currencies.join(', ')));
+  else if (items?.otherCurrency !== undefined && from !== undefined) notes.push(t.itemsInOtherCurrency(items.otherCurrency, from));
   else if (items?.sum !== undefined && from !== undefined) {
     const sum = formatMoney(items.sum, from, locale);
     if (typeof money.subtotal === 'number') {
@@ -160,17 +152,19 @@ ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
 /**
- * What the items add up to in the subtotal's currency, or the currencies they mix (sorted, upper case); `undefined`
- * when there are no items, one has no amount, or they are all in a currency other than the subtotal's.
+ * What the items add up to in the subtotal's currency, the currencies they mix (sorted, upper case), or the one
+ * currency other than the subtotal's they are all in; `undefined` when there are no items or one has no amount.
  */
 function itemsSum(
   items: readonly ItemView[] | null | undefined,
   currency: string | undefined,
-): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[] } | undefined {
+): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[]; readonly otherCurrency?: string } | undefined {
   if (!items || items.length === 0) return undefined;
   const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
   if (currencies.length > 1) return { count: items.length, currencies };
-  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) return undefined;
+  if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) {
+    return { count: items.length, otherCurrency: currencies[0] };
+  }
   let sum = 0;
   for (const item of items) {
     const line = lineAmount(item);
@@ -202,7 +196,7 @@ function lineItems(
   items: readonly ItemView[] | null | undefined,
   pictures: readonly (URL | undefined)[],
   fallbackCurrency: string | null | undefined,
-  { reader: { t, locale } }: Shopper,
+  { reader: { t, locale } }: PageRequest,
 ): Markup {
   if (!items || items.length === 0) return html``;
   const rows = items.map((item, index) => {
@@ -222,13 +216,18 @@ function lineItems(
 </table>`;
 }
 
+// An https origin as a CSP host-source can hold it: a host name of letters, digits, hyphens and dots, or an IP
+// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is CSP syntax (a new
+// directive, a second policy, a keyword, a wildcard).
+const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
+
 /**
- * An item's picture: its address parsed, when it is an https URL. Only https images: the page's policy loads nothing
- * else, and a `javascript:` or `data:` address never gets in.
+ * An item's picture: its address parsed, when it is an https URL whose origin may enter the page's policy. Only
+ * https images: the page's policy loads nothing else, and a `javascript:` or `data:` address never gets in.
  */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
-  return url?.protocol === 'https:' ? url : undefined;
+  return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
 }
 
 // A tile with the item's initial, and the picture on top of it when it loads. An image that fails (an offline host)

@@ -5,17 +5,13 @@ const LONGEST_WAIT_MS = 15_000;
 /** How long the page stays after it says it is moving on, so a screen reader speaks the words before the page changes. */
 export const ANNOUNCE_MS = 2_000;
 
-// The pending checkout's background checks, run only with the page's nonce. It asks the JSON route (with the page's
-// cookie, same origin) for the checkout; when it has an order, the live region says so and, ANNOUNCE_MS later (a
-// polite announcement is spoken only when the reader is idle, and a new page cuts it off), the page is *replaced*
-// by the order (location.replace: no history entry, so Back leaves). Any other change reloads the page in place,
-// and so does the first answer once the checkout's `expire` has passed by the worker's clock: the page carries the
-// time it had left when the worker made it (data-left, in ms), the script counts it down on the browser's monotonic
-// clock (a duration, so a browser clock set wrong changes nothing) and checks once right when it runs out. A new
-// `expire` in the answer is a change like any other. Only an open, unexpired checkout gets this script, and the
-// worker renders it only while its own clock is before `expire`, so the reloaded page says "expired": no loop.
-// The wait grows by half each time, up to LONGEST_WAIT_MS; after CHECK_FOR_MS it stops and says so. Without script
-// the page's own "Check again" link does the same by hand, and the status line says so. The words come from the page (data attributes).
+// The pending checkout's background checks (by the page's nonce): it asks the JSON route (cookie, same origin) for
+// the checkout. Once it has an order, the live region says so and, ANNOUNCE_MS later (a polite announcement waits
+// for an idle reader), the order *replaces* the page (no history entry). Any other change reloads the page, and so
+// does the first answer after `expire` by the worker's clock: the page carries the time it had left (data-left), the
+// script counts it down on the monotonic clock, so a browser clock set wrong changes nothing. Rendered only while
+// open and unexpired, so the reload says "expired": no loop. Waits grow by half up to LONGEST_WAIT_MS; after
+// CHECK_FOR_MS it stops and says so. Without script, "Check again" does it by hand. The words come from data-*.
 export const PENDING_SCRIPT = `(() => {
   const box = document.getElementById('checks');
   const live = document.getElementById('live');

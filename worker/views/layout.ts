@@ -1,10 +1,12 @@
-import type { Settings } from './env.js';
 import { html, raw } from 'hono/html';
+import { NONCE } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { Reader } from './i18n/index.js';
+import type { PageRequest } from '../app.js';
+import type { Settings } from '../settings.js';
 
 // The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
-// a strict Content-Security-Policy. Sign-in pages and the order pages both build on it; neither imports the other.
+// what its Content-Security-Policy allows (middleware/headers.ts).
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -51,7 +53,7 @@ main a:not(.button){color:#2450a6}
 .message p{max-width:36rem}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
-@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:grid;grid-template-columns:1fr minmax(2.5rem,auto) minmax(5.5rem,auto) minmax(5.5rem,auto);gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{grid-column:1/-1}tr>:nth-child(2){grid-column:2}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
+@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 0 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
 @page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
 @media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
 `;
@@ -59,42 +61,36 @@ main a:not(.button){color:#2450a6}
 /**
  * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
  * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
- * A unit test (units.test.ts) recomputes it, so a change of STYLE without a new hash fails there.
+ * The page tests recompute it from the page's own `<style>`, so a change of STYLE without a new hash fails there.
  */
-export const STYLE_HASH = 'aRoh/YLJhuf0gY3XwBBA2+EUsGv+Nxdc52W8OrbJwnI=';
-export { STYLE };
+export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export interface PageOptions {
-  readonly status: number;
+  readonly status: ContentfulStatusCode;
   readonly title: string;
   readonly body: Markup;
-  readonly reader: Reader;
-  readonly settings?: Settings | undefined;
-  readonly headers?: HeadersInit;
+  readonly headers?: Record<string, string>;
   /** Show the sign-out link (the reader is signed in). */
   readonly signedIn?: boolean;
   /** The page has a form posting to this site: the CSP then allows `form-action 'self'` (else `'none'`). */
   readonly form?: boolean;
   /** A script to run on the page, allowed by this answer's nonce only; it may fetch this origin. */
   readonly script?: string | undefined;
-  /** The name shown at the top (and on a printout) when SHOP_URL is unset: this site's host. */
-  readonly site?: string | undefined;
   /** The pictures the page shows: `img-src` allows their https origins when IMAGE_HOSTS is unset. */
   readonly images?: Iterable<URL | undefined>;
   /** What every printed page carries beside the shop's name, at its top: the record and its number to quote. */
   readonly runningHead?: string | undefined;
-  /** This answer's CSP nonce (hono/secure-headers makes it), put on the page's print `<style>` and `<script>`. */
-  readonly nonce: string;
 }
 
-/** Builds a whole HTML answer: only the page's own style, its own nonce'd script if any, and its own images (or IMAGE_HOSTS) load. */
-export async function page(options: PageOptions): Promise<Response> {
-  const { status, title, body, reader, settings, signedIn = false, form = false, script, site, runningHead } = options;
-  const shop = settings?.shopUrl;
-  const name = settings?.shopHost ?? site;
+/** Builds a whole HTML answer, and tells the security headers what it loads: its script, print style, images, form. */
+export async function page(request: PageRequest, options: PageOptions): Promise<Response> {
+  const { status, title, body, signedIn = false, form = false, script, runningHead } = options;
+  const { context: c, reader, settings, site } = request;
+  const shop = settings.shopUrl;
+  const name = settings.shopHost ?? site;
   const links = [
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
@@ -107,7 +103,9 @@ export async function page(options: PageOptions): Promise<Response> {
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
   const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
-  const { nonce } = options;
+  // This answer's nonce, only when it is used: hono/secure-headers' NONCE makes it, and the policy quotes the same.
+  if (script !== undefined || printStyle !== undefined) NONCE(c, 'script-src');
+  const nonce = c.get('secureHeadersNonce') ?? '';
   const document = await html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
@@ -125,26 +123,25 @@ ${body}
 ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  const response = new Response(document, { status, headers: options.headers ?? {} });
-  response.headers.set('Content-Type', 'text/html; charset=utf-8');
-  const scripts = script === undefined ? '' : ` script-src 'nonce-${nonce}'; connect-src 'self';`;
-  // STYLE is allowed by its hash, so pages without a script or print style carry no nonce and stay byte-identical
-  // (a missing record's 404 and another customer's); the print style is allowed by the nonce.
-  const styles = `'sha256-${STYLE_HASH}'${printStyle === undefined ? '' : ` 'nonce-${nonce}'`}`;
-  response.headers.set(
-    'Content-Security-Policy',
-    `default-src 'none'; img-src ${imageSources(settings, options.images)}; style-src ${styles};${scripts} base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`,
-  );
-  if (!response.headers.has('Content-Language')) response.headers.set('Content-Language', reader.language);
-  response.headers.append('Vary', 'Accept-Language');
-  return response;
+  c.set('pageSources', {
+    images: imageSources(settings, options.images),
+    form,
+    script: script !== undefined,
+    printStyle: printStyle !== undefined,
+  });
+  return c.html(document, status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Language': reader.language,
+    Vary: 'Accept-Language',
+    ...options.headers,
+  });
 }
 
 // The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
 // shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
 // page without images.
-function imageSources(settings: Settings | undefined, images: Iterable<URL | undefined> = []): string {
-  const configured = settings?.imageHosts;
+function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
+  const configured = settings.imageHosts;
   if (configured !== undefined) return configured.join(' ');
   const hosts = new Set<string>();
   for (const image of images) {

@@ -1,25 +1,18 @@
-import type { Settings } from './env.js';
+import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 
-// Sign-out ends every sign-in and sign-in link of the customer issued before it, on every device: the time of each
-// customer's last sign-out is kept in a Workers KV namespace (`SIGN_OUTS`), and a token whose `iat` is not after it
-// is refused (a shop's link issued in the same second counts as after it). KV is eventually consistent: the
-// location where the customer signed out sees it at once, others within about a minute (worker/README.md). Without
-// the binding nothing is kept, and sign-out ends the sign-in in that browser only.
+// Sign-out ends every sign-in and link of the customer issued before it, on every device: each customer's last
+// sign-out time is kept in Workers KV (`SIGN_OUTS`), seen at once where it was made and elsewhere within about a
+// minute (worker/README.md). Without the binding, sign-out ends the sign-in in that browser only.
 
-// KV keeps an entry at least 60 seconds; beyond the longest life of a link or a sign-in, nothing it would refuse
-// can still be valid, so the entry may go.
+// KV keeps an entry at least 60 seconds; past the longest life of a link or a sign-in, it refuses nothing valid.
 const MIN_TTL_SECONDS = 60;
 
 // What is signed for a key: the customer id after a label with a space, which base64url never holds, so no key is
 // ever the signature of a token (one key, AUTH_SECRET's, signs both).
 const LABEL = 'sign-out ';
 
-/**
- * The key of a customer's entry: an HMAC-SHA-256 of the customer id with `AUTH_SECRET`, in hex. Any `sub` fits KV's
- * 512-byte keys, and the id cannot be read back from the key without the secret, not even by trying a list of
- * likely ids. The entry's value is the time of the sign-out.
- */
+/** A customer's key: HMAC-SHA-256 of the id in hex, so any `sub` fits KV's keys and none can be read back. */
 async function keyOf(settings: Settings, customerId: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(settings.authSecret), new TextEncoder().encode(LABEL + customerId));
   let hex = '';
@@ -28,10 +21,8 @@ async function keyOf(settings: Settings, customerId: string): Promise<string> {
 }
 
 /**
- * Whether a token of the customer issued at `issuedAt` (its `iat`, seconds since the epoch) is ended by their last
- * sign-out. The worker's own sign-ins carry `iat` to the millisecond and are ended when issued up to the sign-out; a
- * shop's link carries whole seconds, so one issued in the second of the sign-out counts as after it (the shop may
- * hand the customer a new link at once).
+ * Whether a token issued at `issuedAt` (`iat`, seconds) is ended by the customer's last sign-out. The worker's own
+ * sign-ins (`own`) carry milliseconds; a shop's link whole seconds, so one from the sign-out's second counts as after.
  */
 export async function signedOutSince(settings: Settings, customerId: string, issuedAt: number, own: boolean): Promise<boolean> {
   if (settings.signOuts === undefined) return false;

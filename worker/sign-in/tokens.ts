@@ -1,5 +1,5 @@
 import { base64url, jwtVerify } from 'jose';
-import type { Settings } from './env.js';
+import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
 
@@ -16,15 +16,13 @@ export interface Customer {
 /** Longest token read, in characters: a link of 8 KB is far beyond what any shop mints. */
 export const MAX_TOKEN_CHARS = 8192;
 
-// JWS compact serialization (RFC 7515 §7.1): three base64url parts without padding, nothing else. No whitespace,
-// no CR/LF (which `Headers` would refuse in Set-Cookie), no "=", no "+" or "/".
+// JWS compact serialization (RFC 7515 §7.1): three unpadded base64url parts, nothing else (no CR/LF for Set-Cookie).
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
- * Whether a token is exactly in JWS compact form with canonical base64url parts: a part's length is never 1 more
- * than a multiple of 4, and the bits its last character carries beyond the data are zero (RFC 4648 §3.5), so one
- * token has one spelling and a changed padding bit is not "the same token".
+ * Whether a token is exactly in JWS compact form with canonical base64url parts (RFC 4648 §3.5: no part 1 more than
+ * a multiple of 4 long, no bits set beyond the data), so one token has one spelling.
  */
 export function isCompactJws(token: string): boolean {
   if (token.length > MAX_TOKEN_CHARS || !COMPACT.test(token)) return false;
@@ -44,19 +42,15 @@ export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 /** What checking a link came to. */
 export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
-// The worker's own sign-in token has its own `typ` (RFC 8725 §3.11, explicit typing): it can never pass as a sign-in
-// link, and a link (minted by the shop, `typ: JWT` or none) can never pass as the worker's sign-in, though one key
-// signs both. The value must not change: every sign-in already set as a cookie carries it, and a new value would
-// refuse them all.
+// The worker's own sign-in token has its own `typ` (RFC 8725 §3.11), so it never passes as a sign-in link nor a link
+// as a sign-in, though one key signs both. Every sign-in cookie carries it: a new value would refuse them all.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * Checks a sign-in link's token: compact form only, HS256 only, signed with `AUTH_SECRET`, `exp`, `sub` and `iat`
- * required, `iat` not in the future beyond the clock tolerance, `iss`/`aud` when configured, a lifetime
- * (`exp - iat`) of at most `LINK_MAX_LIFETIME_SECONDS`, and issued after the customer's last sign-out.
+ * Checks a sign-in link's token: compact HS256 signed with `AUTH_SECRET`; `exp`, `sub` and `iat` (not in the future);
+ * `iss`/`aud` when configured; `exp - iat` within `LINK_MAX_LIFETIME_SECONDS`; issued after the last sign-out.
  *
- * @returns The customer, or why it was refused. `expired` and `too-long-lived` are only told for a token whose
- * signature is good: they tell nothing its holder could not read in it.
+ * @returns The customer, or why it was refused (more than `invalid` only for a good signature).
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
@@ -75,8 +69,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
     const { sub, exp, iat } = payload;
     if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return { refused: 'invalid' };
-    // A token "issued" later than now (beyond the tolerance) was minted by a wrong clock or made to outlive its
-    // intended lifetime: refused.
+    // Issued in the future: a wrong clock, or made to outlive its lifetime.
     if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return { refused: 'invalid' };
     if (exp - iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
     if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
@@ -87,11 +80,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
   }
 }
 
-/**
- * Verifies a Bearer token of the JSON routes (the same kind of token as a sign-in link), as `checkLink`.
- *
- * @returns The customer, or `undefined` for any token that fails, whatever the reason.
- */
+/** Verifies a Bearer token of the JSON routes (a sign-in link's kind of token): its customer, or `undefined`. */
 export async function verifyBearer(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   const checked = await checkLink(token, settings, now);
   return 'customer' in checked ? checked.customer : undefined;
@@ -107,19 +96,15 @@ function signInClaims(customer: Customer, settings: Settings, now: number): { su
 }
 
 /**
- * Makes the worker's own sign-in token for a customer: HS256 with `AUTH_SECRET`, `typ` of its own, `iat` now (to the
- * millisecond, so a sign-in right after a sign-out is not taken for one before it) and `exp` at the link's `exp` or
- * `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
+ * Makes the worker's own sign-in token: HS256, its own `typ`, `iat` to the millisecond (so a sign-in right after a
+ * sign-out is after it), `exp` at the link's or `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
  */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
   const claims = signInClaims(customer, settings, now);
   return { token: await signHs256(SIGN_IN_HEADER, claims, settings.authSecret), expires: claims.exp };
 }
 
-/**
- * The sign-in `newSignIn` would make at the same `now`, without signing it: when it expires, and its token's length
- * in characters (all ASCII, so also its bytes), which follows from the claims alone.
- */
+/** The sign-in `newSignIn` would make at `now`, unsigned: when it expires, and its token's length (ASCII, so bytes). */
 export function plannedSignIn(customer: Customer, settings: Settings, now = Date.now()): { expires: number; length: number } {
   const claims = signInClaims(customer, settings, now);
   const payloadBytes = new TextEncoder().encode(JSON.stringify(claims)).byteLength;
@@ -128,9 +113,8 @@ export function plannedSignIn(customer: Customer, settings: Settings, now = Date
 }
 
 /**
- * Verifies a sign-in token made by `newSignIn`: its `typ`, HS256 with `AUTH_SECRET`, `sub`, `iat`, and `exp` with no
- * clock tolerance, a lifetime within today's `SESSION_MAX_AGE_SECONDS` (so lowering the setting also shortens
- * sign-ins already made), and issued after the customer's last sign-out.
+ * Verifies a sign-in token made by `newSignIn`: its `typ`, HS256, `exp` without tolerance, a lifetime within today's
+ * `SESSION_MAX_AGE_SECONDS` (lowering it shortens sign-ins already made), issued after the last sign-out.
  */
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   if (!isCompactJws(token)) return undefined;
@@ -143,8 +127,7 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
     });
     const { sub, exp, iat } = payload;
     if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
-    // The tolerance here only keeps a sign-in made on an edge machine whose clock runs a little ahead; it never
-    // lengthens one.
+    // The tolerance only keeps a sign-in made where a clock runs a little ahead; it never lengthens one.
     if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
     if (await signedOutSince(settings, sub, iat, true)) return undefined;
     return { id: sub, expires: exp };
@@ -153,8 +136,7 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   }
 }
 
-// A JWS in compact form with HS256 (RFC 7515 §7.1, RFC 7518 §3.2), made with WebCrypto's HMAC directly: jose's
-// SignJWT would add about 4 KB (gzip) to the bundle for these few lines. jose verifies it like any other token.
+// A compact HS256 JWS (RFC 7515 §7.1) by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
 async function signHs256(encodedHeader: string, payload: object, secret: Uint8Array): Promise<string> {
   const encoder = new TextEncoder();
   const input = `${encodedHeader}.${base64url.encode(JSON.stringify(payload))}`;

@@ -1,16 +1,15 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { LinkCheck, Refusal } from '../auth.js';
-import { checkLink, newSignIn, plannedSignIn } from '../auth.js';
-import type { App, AppContext } from '../app.js';
-import { createMiddleware } from 'hono/factory';
-import { clearedSignInCookie, fitsInCookie, signInCookie } from '../cookies.js';
-import type { Settings } from '../env.js';
+import type { LinkCheck, Refusal } from './tokens.js';
+import { checkLink, newSignIn, plannedSignIn } from './tokens.js';
+import type { AppContext, PageRequest } from '../app.js';
+import { clearedLinkCookie, clearedSignInCookie, fitsInCookie, linkCookie, linkFitsInCookie, readLinkCookie, signInCookie } from './cookie.js';
+import type { Settings } from '../settings.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
-import type { Reach, Reader, Said } from '../i18n/index.js';
-import { recordSignOut } from '../sign-outs.js';
-import type { Shopper } from '../views/context.js';
+import type { Reader, SignOutScope, TitleAndText } from '../i18n/index.js';
+import { recordSignOut } from './sign-outs.js';
 import { messagePage } from '../views/message-pages.js';
+import { sameOriginPath } from './same-origin.js';
 
 // A sign-in link is opened by a person, by a link scanner that prefetches it, or by another site that navigates
 // to it (login CSRF: the attacker's own token would replace the customer's sign-in). So GET changes nothing: it
@@ -39,43 +38,67 @@ const CONTINUE_SCRIPT = `(() => {
   });
 })();`;
 
-/** `GET /sign-in?token=…&next=/path`: checks the link and shows the Continue page. Nothing is set or consumed. */
+/**
+ * `GET /sign-in?token=…&next=/path`: checks the link, keeps its token in the link's cookie (scoped to /sign-in, 10
+ * minutes) and answers 303 to `/sign-in?next=/path`, so neither the address bar nor Back holds the token (the
+ * history database still keeps the link's own URL: worker/README.md, Threat notes). `GET /sign-in?next=/path` then
+ * shows the Continue page from that cookie. Nothing signs in. A link too large for a cookie gets the Continue page
+ * at once, the token in its form.
+ */
 export async function signInPage(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const current = c.get('customer');
   const settings = c.get('settings');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
-  const token = c.req.query('token') ?? null;
-  const checked = await checkSignIn(token, settings, Date.now());
-  if ('refused' in checked) return refusal(c, checked.refused);
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
+  const linked = c.req.query('token');
+  const kept = linked === undefined ? readLinkCookie(c) : undefined;
+  // Back to the token-less Continue page once signed in (its cookie used up): on to where it led.
+  if (linked === undefined && kept === undefined && current !== undefined) return c.redirect(next, 303);
+  const token = linked ?? kept ?? null;
+  const now = Date.now();
+  const checked = await checkSignIn(token, settings, now);
+  if ('refused' in checked) {
+    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+    return refusal(c, checked.refused);
+  }
+  if (linked !== undefined && linkFitsInCookie(new TextEncoder().encode(linked).byteLength)) {
+    c.header('Set-Cookie', linkCookie(linked, checked.customer.expires - Math.floor(now / 1000)));
+    return c.redirect(`/sign-in?${new URLSearchParams({ next })}`, 303);
+  }
 
   const switching = current !== undefined && current.id !== checked.customer.id;
   const extra = html`${switching ? html`<p><strong>${reader.t.signInSwitch}</strong></p>` : ''}
 <form method="post" action="/sign-in">
-<input type="hidden" name="token" value="${token}">
-<input type="hidden" name="next" value="${next}">
+${linked === undefined ? '' : html`<input type="hidden" name="token" value="${linked}">\n`}<input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${reader.t.continue}</button>
 </form>`;
-  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('shopper'), { extra, form: true, script: CONTINUE_SCRIPT });
+  return messagePage(200, [reader.t.signInTitle, reader.t.signInText], c.get('pageRequest'), { extra, form: true, script: CONTINUE_SCRIPT });
 }
 
 /**
- * `POST /sign-in` (form-encoded `token` and `next`), from this site's own Continue page only: exchanges the link
- * for a sign-in of the worker's own (never the link's token) and sets it as the cookie.
+ * `POST /sign-in` (form-encoded `next`, and `token` unless the link's cookie holds it), from this site's own Continue
+ * page only: exchanges the link for a sign-in of the worker's own (never the link's token) and sets it as the
+ * cookie.
  */
 export async function signIn(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const form = await readForm(c);
-  if (form === undefined) return messagePage(400, signInFailed(c.get('shopper')), c.get('shopper'));
+  if (form === undefined) return messagePage(400, signInFailed(c.get('pageRequest')), c.get('pageRequest'));
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('shopper'));
+  if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const now = Date.now();
-  const checked = await checkSignIn(form.get('token'), c.get('settings'), now);
-  if ('refused' in checked) return refusal(c, checked.refused);
+  const kept = readLinkCookie(c);
+  const checked = await checkSignIn(form.get('token') ?? kept ?? null, c.get('settings'), now);
+  if ('refused' in checked) {
+    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+    return refusal(c, checked.refused);
+  }
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
-  const cookie = signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000));
-  return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': cookie } });
+  c.header('Set-Cookie', signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000)));
+  // The link's token is used: the browser keeps it no longer.
+  if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+  return c.redirect(next, 303);
 }
 
 /** The form of a POST, form-encoded only; `undefined` for another type. Its size is bounded by `formLimit`. */
@@ -88,8 +111,8 @@ async function readForm(c: AppContext): Promise<URLSearchParams | undefined> {
 export const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   onError: (c) => {
-    const shopper = (c as AppContext).get('shopper');
-    return messagePage(400, signInFailed(shopper), shopper);
+    const request = (c as AppContext).get('pageRequest');
+    return messagePage(400, signInFailed(request), request);
   },
 });
 
@@ -110,11 +133,11 @@ async function checkSignIn(token: string | null, settings: Settings, now: number
   return checked;
 }
 
-const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
+const REFUSAL_STATUS: Readonly<Record<Refusal, 400 | 401>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
 
 /** The page for a refused link: what went wrong in the reader's words. */
 function refusal(c: AppContext, refused: Refusal): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const text =
     refused === 'expired'
       ? reader.t.linkExpired
@@ -122,8 +145,8 @@ function refusal(c: AppContext, refused: Refusal): Promise<Response> {
         ? reader.t.linkTooLongLived(duration(c.get('settings').linkMaxLifetime, reader))
         : refused === 'too-large'
           ? reader.t.linkTooLarge
-          : signInFailed(c.get('shopper'));
-  return messagePage(REFUSAL_STATUS[refused], text, c.get('shopper'));
+          : signInFailed(c.get('pageRequest'));
+  return messagePage(REFUSAL_STATUS[refused], text, c.get('pageRequest'));
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -134,12 +157,12 @@ function duration(seconds: number, reader: Reader): string {
 }
 
 /** "Sign-in failed", in words that say how far a sign-out reaches here (an ended link is one reason). */
-function signInFailed({ reader, settings }: Shopper): Said {
-  return reader.t.signInFailed[reach(settings)];
+function signInFailed({ reader, settings }: PageRequest): TitleAndText {
+  return reader.t.signInFailed[signOutScope(settings)];
 }
 
 /** How far a sign-out reaches here: every device with the `SIGN_OUTS` binding, else this browser. */
-function reach(settings: Settings): keyof Reach<unknown> {
+function signOutScope(settings: Settings): SignOutScope {
   return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
@@ -148,10 +171,10 @@ function reach(settings: Settings): keyof Reach<unknown> {
  * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
  */
 export function signOutPage(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${reader.t.signOut}</button></form>`;
-  const words = [reader.t.signOutTitle, reader.t.signOutText[reach(c.get('settings'))]];
-  return messagePage(200, words, c.get('shopper'), { extra, signedIn: false, form: true });
+  const words = [reader.t.signOutTitle, reader.t.signOutText[signOutScope(c.get('settings'))]];
+  return messagePage(200, words, c.get('pageRequest'), { extra, signedIn: false, form: true });
 }
 
 /**
@@ -160,11 +183,12 @@ export function signOutPage(c: AppContext): Promise<Response> {
  * the cookie is cleared all the same and the page says that other devices may still be signed in.
  */
 export async function signOut(c: AppContext): Promise<Response> {
-  const { reader } = c.get('shopper');
+  const { reader } = c.get('pageRequest');
   const settings = c.get('settings');
   await c.req.raw.body?.cancel();
   const customer = c.get('customer');
-  let words = reader.t.signedOut[reach(settings)];
+  // Without a valid sign-in here (none, expired, forged) nothing is ended, so nothing is claimed.
+  let words = customer === undefined ? reader.t.notSignedInToSignOut : reader.t.signedOut[signOutScope(settings)];
   if (customer !== undefined) {
     try {
       await recordSignOut(settings, customer.id);
@@ -177,42 +201,5 @@ export async function signOut(c: AppContext): Promise<Response> {
   }
   // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
   // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
-  return messagePage(200, words, c.get('shopper'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
-}
-
-/**
- * Refuses a POST that does not come from a page of this origin (403), before its body is read: a Fetch-Metadata
- * rule stricter than hono/csrf, which lets a request through when either of its two checks passes and looks only
- * at form content types. `Sec-Fetch-Site`, set by the browser and beyond a page's reach, must say `same-origin`
- * when sent; a real `Origin` must be ours. A form on a page with `Referrer-Policy: no-referrer` (all of this
- * worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with `Sec-Fetch-Site:
- * same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
- */
-export const sameOriginForm = createMiddleware<App>(async (c, next) => {
-  if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return messagePage(403, c.get('shopper').reader.t.requestRefused, c.get('shopper'));
-  }
-  await next();
-});
-
-/** Whether a POST comes from a page of this origin (the rule above). */
-export function fromThisSite(request: Request, url: URL): boolean {
-  const origin = request.headers.get('Origin');
-  const site = request.headers.get('Sec-Fetch-Site');
-  if (site !== null && site !== 'same-origin') return false;
-  if (origin !== null && origin !== 'null') return origin === url.origin;
-  return site === 'same-origin';
-}
-
-/** `next` as a path of this origin, or `undefined` for anything a browser could resolve to another origin. */
-export function sameOriginPath(next: string, url: URL): string | undefined {
-  // "//host" and "/\host" are network-path references to browsers (WHATWG URL treats "\" as "/"); control
-  // characters are stripped by URL parsers and can hide either.
-  if (!next.startsWith('/') || next.startsWith('//') || /[\\\p{Cc}]/u.test(next)) return undefined;
-  if (!URL.canParse(next, url.origin)) return undefined;
-  const target = new URL(next, url.origin);
-  const path = `${target.pathname}${target.search}${target.hash}`;
-  // Dot segments collapse while parsing ("/.//host", "/%2e//host" become "//host"): check the result, not only the input.
-  if (target.origin !== url.origin || path.startsWith('//')) return undefined;
-  return path;
+  return messagePage(200, words, c.get('pageRequest'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
 }

@@ -34,3 +34,32 @@ export function signInCookie(token: string, maxAgeSeconds: number): string {
 export function clearedSignInCookie(): string {
   return generateCookie(NAME, '', { ...OPTIONS, maxAge: 0 });
 }
+
+// The sign-in link's token between its GET and the Continue page's POST, so that neither the address bar nor Back
+// carries it: `__Secure-` (Secure, no Domain), only sent to /sign-in, gone after 10 minutes or
+// at the POST.
+const LINK_NAME = 'checkout-lookup-link';
+const LINK_OPTIONS = { prefix: 'secure', path: '/sign-in', httpOnly: true, secure: true, sameSite: 'Lax' } as const;
+
+/** How long the link's cookie lasts: time to press Continue. */
+export const LINK_COOKIE_SECONDS = 600;
+
+/** The sign-in link's token kept for the Continue page, or `undefined`. */
+export function readLinkCookie(c: Context): string | undefined {
+  return getCookie(c, LINK_NAME, 'secure');
+}
+
+/** Whether a link token of this many bytes fits the link's cookie in every browser. */
+export function linkFitsInCookie(valueBytes: number): boolean {
+  return `__Secure-${LINK_NAME}`.length + 1 + valueBytes <= MAX_COOKIE_BYTES;
+}
+
+/** `Set-Cookie` keeping a sign-in link's token for the Continue page, at most LINK_COOKIE_SECONDS. */
+export function linkCookie(token: string, maxAgeSeconds: number): string {
+  return generateCookie(LINK_NAME, token, { ...LINK_OPTIONS, maxAge: Math.max(0, Math.min(LINK_COOKIE_SECONDS, Math.floor(maxAgeSeconds))) });
+}
+
+/** `Set-Cookie` that removes the link's cookie. */
+export function clearedLinkCookie(): string {
+  return generateCookie(LINK_NAME, '', { ...LINK_OPTIONS, maxAge: 0 });
+}

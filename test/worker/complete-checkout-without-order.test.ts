@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectNoSecrets, upstreamRecord } from './helpers.js';
+import { startLocal } from './in-process.js';
+import type { Local } from './in-process.js';
+
+// A checkout that is complete before its order exists: the payment went through, the order is not there yet. The
+// page says so, offers a way on (check again, which opens the order once it exists; back to the shop), and never
+// shows the checkout's own id as an order number.
+
+let stack: Local;
+let cookie: string;
+
+beforeAll(async () => {
+  stack = startLocal({ vars: { SHOP_URL: 'https://shop.example.com/' } });
+  cookie = await stack.cookie('cus_ada');
+  stack.sandbox.putSession({
+    ...(await upstreamRecord(stack, '/api/checkout/session/cs_complete_ada')),
+    sessionId: 'cs_ada_no_order',
+    status: 'complete',
+    paymentStatus: 'paid',
+    orderId: null,
+    merchantReferenceId: null,
+  });
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  await stack.close();
+});
+
+const page = async (path: string, language: string) =>
+  (await stack.send(path, { headers: { Cookie: cookie, 'Accept-Language': language } })).body.replace(/[\u00a0\u202f]/g, ' ');
+
+const CONFIRMED = {
+  en: 'your order is confirmed',
+  de: 'Ihre Bestellung bestätigt',
+  fr: 'votre commande est confirmée',
+  es: 'su pedido está confirmado',
+};
+const NOT_YET = {
+  en: 'not available yet',
+  de: 'noch nicht verfügbar',
+  fr: 'pas encore disponible',
+  es: 'aún no está disponible',
+};
+const NUMBER = /number|nummer|numéro|número/i;
+
+test.each(Object.keys(CONFIRMED) as (keyof typeof CONFIRMED)[])(
+  '%s: says the payment is complete and the order not available yet, with a way on, and no order number',
+  async (language) => {
+    const html = await page('/sessions/cs_ada_no_order', language);
+    expect(html).not.toContain(CONFIRMED[language]);
+    expect(html).toContain(NOT_YET[language]);
+    // The next steps: check again (on to the order once it exists) and back to the shop.
+    expect(html).toContain('<a class="button" href="/sessions/cs_ada_no_order?check=1">');
+    expect(html).toContain('<a class="button" href="https://shop.example.com/">');
+    // The checkout id is never the number to quote, in the facts or the title.
+    const facts = [...html.matchAll(/<dt>([^<]*)<\/dt><dd>(.*?)<\/dd>/g)].map(([, label = '', value = '']) => [label, value] as const);
+    expect(facts.filter(([label]) => NUMBER.test(label))).toEqual([]);
+    expect(html).not.toMatch(/<title>[^<]*cs_ada_no_order/);
+    // It is the reference the words point to, in the small print.
+    expect(html).toMatch(/<p class="small">[^<]*: cs_ada_no_order\. /);
+  },
+);
+
+test('"Check again" opens the order once the checkout has one', async () => {
+  stack.sandbox.putSession({
+    ...(await upstreamRecord(stack, '/api/checkout/session/cs_ada_no_order')),
+    orderId: 'ord_ada_1',
+  });
+  const answer = await stack.send('/sessions/cs_ada_no_order?check=1', { headers: { Cookie: cookie } });
+  expect(answer.status).toBe(303);
+  expect(answer.headers.location).toBe('/orders/ord_ada_1?from=checkout');
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectNoSecrets } from './helpers.js';
+import { startLocal } from './in-process.js';
+import type { Local } from './in-process.js';
+
+// With IMAGE_HOSTS unset, the page's img-src lists the origins of the pictures it shows. A record's image address
+// is the service's data: only a well-formed https origin (host name or IP address, optional port) may enter the
+// Content-Security-Policy; a picture whose origin holds anything else is not shown.
+
+let stack: Local;
+let cookie: string;
+
+beforeAll(async () => {
+  stack = startLocal();
+  cookie = await stack.cookie('cus_ada');
+});
+afterAll(async () => {
+  expectNoSecrets(stack);
+  await stack.close();
+});
+
+const DIRECTIVES = ['default-src', 'img-src', 'style-src', 'base-uri', 'form-action', 'frame-ancestors'];
+
+function policy(header: string | string[] | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const part of String(header).split(';')) {
+    const [name = '', ...values] = part.trim().split(/\s+/);
+    if (name !== '') directives.set(name, values.join(' '));
+  }
+  return directives;
+}
+
+test.each([
+  ['https://img.example;style-src;/x.png', 'adds a directive'],
+  ['https://img.example;sandbox;/x.png', 'sandboxes the page'],
+  ['https://img.example,style-src/x.png', 'holds a comma'],
+  ["https://img.example'unsafe-inline'/x.png", 'holds a quote'],
+  ['https://img.example*/x.png', 'holds a wildcard'],
+])('an item picture at %s (which %s) does not reach the policy and is not shown', async (imageUrl) => {
+  stack.sandbox.putOrder({
+    orderId: 'ord_ada_pictures',
+    customerId: 'cus_ada',
+    status: 'success',
+    paymentCurrency: 'EUR',
+    amountTotal: 20,
+    priceDataList: [
+      { name: 'Cup', unitAmount: 10, quantity: 1, currency: 'EUR', imageUrl },
+      { name: 'Saucer', unitAmount: 10, quantity: 1, currency: 'EUR', imageUrl: 'https://images.example.com:8443/saucer.png' },
+    ],
+  });
+  const answer = await stack.send('/orders/ord_ada_pictures', { headers: { Cookie: cookie } });
+  expect(answer.status).toBe(200);
+  const directives = policy(answer.headers['content-security-policy']);
+  expect([...directives.keys()]).toEqual(DIRECTIVES);
+  expect(directives.get('img-src')).toBe('https://images.example.com:8443');
+  expect(answer.body).not.toContain('img.example');
+  expect(answer.body).toContain('<img src="https://images.example.com:8443/saucer.png"');
+});
+
+test('well-formed origins (a name, an IPv4 and an IPv6 address, a port) are listed once each', async () => {
+  stack.sandbox.putOrder({
+    orderId: 'ord_ada_hosts',
+    customerId: 'cus_ada',
+    status: 'success',
+    paymentCurrency: 'EUR',
+    amountTotal: 40,
+    priceDataList: [
+      'https://CDN.Example.com/a.png',
+      'https://cdn.example.com/b.png',
+      'https://192.0.2.7/c.png',
+      'https://[2001:db8::1]:8443/d.png',
+    ].map((imageUrl, index) => ({ name: `Item ${index}`, unitAmount: 10, quantity: 1, currency: 'EUR', imageUrl })),
+  });
+  const answer = await stack.send('/orders/ord_ada_hosts', { headers: { Cookie: cookie } });
+  expect(policy(answer.headers['content-security-policy']).get('img-src')).toBe(
+    'https://cdn.example.com https://192.0.2.7 https://[2001:db8::1]:8443',
+  );
+});
