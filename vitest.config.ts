@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // runtimes, worker (in-process), workerd, msw-workers, e2e. `vitest run` runs them all.
 export default defineConfig({
   test: {
-    projects: ['test/*/vitest.config.ts', 'test/worker/workerd.vitest.config.ts'],
+    projects: ['test/*/vitest.config.ts', 'test/worker/vitest.workerd.config.ts'],
   },
 });

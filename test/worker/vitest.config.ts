@@ -1,6 +1,6 @@
 import { configDefaults, defineProject } from 'vitest/config';
 
-/** The files that start a real runtime or wrangler itself: the `workerd` project (workerd.vitest.config.ts). */
+/** The files that start a real runtime or wrangler itself: the `workerd` project (vitest.workerd.config.ts). */
 export const RUNTIME_FILES = ['workerd.test.ts', 'deploy.test.ts', 'env-types.test.ts'];
 
 // The sample Worker in-process: its handler imported and called (Request in, Response out) with the sandbox as its
