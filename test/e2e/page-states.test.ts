@@ -175,7 +175,7 @@ describe.skipIf(!available)('every page state, in four languages', () => {
 
   for (const [language, locale] of LANGUAGES) {
     test.concurrent(`${language}: each state answers its status, in ${locale}, with 0 WCAG 2.2 AA violations, none wider than ${REFLOW} px${language === 'en' || language === 'de' ? ', screenshots' : ''}`, {
-      timeout: 300_000,
+      timeout: 600_000,
     }, async ({ expect }) => {
       const contexts: Partial<Record<Who, BrowserContext>> = {};
       const refusedAll: string[] = [];
