@@ -13,8 +13,8 @@ import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 // SCREENSHOTS_DIR (`npm run screenshots` writes docs/screenshots/, which worker/README.md links), else to
 // test-output/e2e/states/. The violations and the widths per state go to test-output/e2e/axe.json.
 //
-// One browser; the four languages run at once, each in its own contexts (one per customer), so one language's page
-// waits (navigation, images) overlap another's axe run. Nothing they share changes while they run: the service
+// One browser; the languages run two at a time (the e2e project's maxConcurrency), each in its own contexts (one per
+// customer), so one language's page waits (navigation, images) overlap another's axe run. Nothing they share changes while they run: the service
 // error is a fault on an order of its own, set once.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
