@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['../worker/global-setup.ts'],
     fileParallelism: false,
+    // page-states.test.ts runs its four languages as concurrent tests: two at a time keeps both cores busy.
+    maxConcurrency: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

