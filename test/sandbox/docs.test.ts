@@ -44,7 +44,8 @@ test('every curl command of the control API section prints what the doc says', a
       : { command, status, body };
     expect(actual).toEqual(expected);
   }
-});
+  // About twenty bash and curl processes one after another: vitest's 5 s default is a timing test on a loaded machine.
+}, 60_000);
 
 test('the control API table lists exactly the methods each route allows', async () => {
   const table = section.slice(section.indexOf('| Method and path |'), section.indexOf('Any other path under'));
