@@ -1,6 +1,3 @@
-import { redact, safeCause } from './core/cause.js';
-import { clip, oneLine } from './core/message.js';
-
 /** Literal names of every error class, so checks survive minifiers and duplicated copies of the package. */
 export type LookupErrorName = 'LookupError' | 'ApiError' | 'NetworkError' | 'TimeoutError' | 'ValidationError';
 
@@ -102,14 +99,12 @@ export class NetworkError extends LookupError {
 }
 
 /**
- * The call's deadline (`timeout`) passed: before the request went out, while waiting for headers, between attempts,
- * while reading the body, or by the time the body was parsed or validated. The message names the `timeout`. After failed attempts, the message ends with what the last of them
+ * The call's deadline (`timeout`) passed: while waiting for headers, between attempts, while reading the body, or
+ * by the time the body was parsed or validated. After failed attempts, the message ends with what the last of them
  * got (`; last: HTTP 503`), and that failure is the `cause`.
  */
 export class TimeoutError extends LookupError {
   override name = 'TimeoutError' as const;
-  /** The `timeout` that was set, in milliseconds. */
-  declare readonly timeout: number;
   /** The failure of the last attempt that ended before the deadline, if one did. */
   declare readonly cause?: ApiError | NetworkError | ValidationError;
 }
@@ -148,11 +143,6 @@ export type AnyLookupError = ApiError | NetworkError | TimeoutError | Validation
  */
 export class InvalidIdError extends TypeError {
   override name = 'InvalidIdError' as const;
-
-  /** What `JSON.stringify` writes: the name and the message (which never shows the id). */
-  toJSON(): { name: 'InvalidIdError'; message: string } {
-    return { name: this.name, message: this.message };
-  }
 }
 
 /**
@@ -165,105 +155,4 @@ export class InvalidIdError extends TypeError {
  */
 export function isLookupError(value: unknown): value is AnyLookupError {
   return value instanceof LookupError || (value as { [brand]?: unknown } | null)?.[brand] === true;
-}
-
-/** What an error tells of the call it ends: where it went (the path not yet redacted), the key to keep out, the time. */
-export interface CallFacts {
-  readonly origin: string;
-  readonly path: string;
-  readonly key: string | undefined;
-  readonly attempts: number;
-  readonly deadline: { elapsed(): number; readonly timeout: number };
-}
-
-type ErrorClass<E extends LookupError> = new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: object) => E;
-
-/** What each error of a call said went wrong (`HTTP 503`), for the message of a `TimeoutError` that comes after it. */
-const told = new WeakMap<object, string>();
-
-/**
- * An error of `call`, with the call's fields and a one-line message that says where, what and after how long, the
- * key redacted everywhere.
- */
-function callError<E extends LookupError>(Class: ErrorClass<E>, call: CallFacts, what: string, fields?: object, cause?: unknown, after = ''): E {
-  const { origin, key, attempts } = call;
-  const path = redact(call.path, key);
-  const elapsedMs = call.deadline.elapsed();
-  const message = `GET ${path}: ${what} after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${elapsedMs} ms${after}`;
-  const error = new Class(
-    oneLine(redact(message, key)),
-    { method: 'GET', origin, path, attempts, elapsedMs, ...fields },
-    (cause && { cause }) as object | undefined,
-  );
-  told.set(error, what);
-  return error;
-}
-
-/** The `NetworkError` of a `fetch` that failed: never the failure itself, which may quote the key or hold the Request. */
-export function networkError(call: CallFacts, failure: unknown): NetworkError {
-  const cause = safeCause(failure, call.key);
-  return callError(
-    NetworkError,
-    call,
-    `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${cause.code ? ` (${cause.code})` : ''}`,
-    {},
-    cause,
-  );
-}
-
-/** The `NetworkError` of a `fetch` that resolved with something else than a Response, of the kind `kind`. */
-export function notAResponse(call: CallFacts, kind: string): NetworkError {
-  return callError(NetworkError, call, `fetch resolved with ${kind}, not a Response`);
-}
-
-/** The `ValidationError` for `issues` (`more` when the parse stopped before the end). */
-export function validationError(call: CallFacts, issues: ValidationIssue[], more?: boolean): ValidationError {
-  const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
-  return callError(ValidationError, call, more ? `${what} (and more)` : what, { issues });
-}
-
-/**
- * The `ApiError` of an answer that is a failure, from its status, its headers and what its body held: the envelope's
- * `code` and `msg`, or `bodyIs`, what the body is when it is no JSON. `retryAfter` is read from the headers.
- */
-export function apiError(
-  call: CallFacts,
-  response: Response,
-  envelope: { code?: number; msg?: string | null } | undefined,
-  bodyIs: string | undefined,
-  retryAfter: number | undefined,
-): ApiError {
-  const { key } = call;
-  const { status } = response;
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[redact(name, key)] = redact(value, key);
-  });
-  const { code, msg } = envelope ?? {};
-  const serviceMsg = msg ? redact(msg, key) : undefined;
-  let what = `HTTP ${status}`;
-  if (status >= 300 && status < 400) what += ' (not followed)';
-  else if (bodyIs) what += ` (${bodyIs})`;
-  if (code !== undefined) what += ` (code ${code})`;
-  if (serviceMsg) what += ` "${clip(serviceMsg)}"`;
-  const requestId = headers['x-request-id'] ?? headers['request-id'] ?? headers['cf-ray'];
-  return callError(ApiError, call, what, { status, code, msg: serviceMsg, retryAfter, headers, requestId });
-}
-
-/**
- * The `TimeoutError` of a call whose deadline passed, naming its `timeout`; after a failed attempt, `last`, whose
- * story ends the message (`; last: HTTP 503`) and which is the cause.
- */
-export function timeoutError(call: CallFacts, last: LookupError | undefined): TimeoutError {
-  const { timeout } = call.deadline;
-  return callError(TimeoutError, call, 'timed out', { timeout }, last, ` (timeout: ${timeout} ms)${last ? `; last: ${told.get(last)}` : ''}`);
-}
-
-/**
- * `error`, the failure of the last attempt, with why no retry follows it though its rule allows one: the wait
- * (`wait` ms, a `Retry-After` included) and the attempt's own time would not fit the `left` ms before the deadline.
- */
-export function notRetried<E extends LookupError>(error: E, wait: number, left: number): E {
-  error.message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${left} ms left`;
-  return error;
 }

@@ -16,16 +16,13 @@ export interface AttemptEvent {
    * then never sent). Absent on success.
    */
   error?: unknown;
-  /** Whole milliseconds the attempt took, from sending the request to its outcome. */
+  /** Milliseconds the attempt took, from sending the request to its outcome. */
   ms: number;
-  /** Whole milliseconds until the next attempt, when there will be one. */
+  /** Milliseconds until the next attempt, when there will be one. */
   retryInMs?: number | undefined;
 }
 
-/**
- * Options of `getOrder` and `getSession`, read by name (own, inherited or through a getter). Only `baseUrl` is
- * required; any other own name is refused.
- */
+/** Options of `getOrder` and `getSession`. Only `baseUrl` is required; any other name is refused. */
 export interface LookupOptions {
   /** Base address of the service; may carry a path prefix (`https://h/v/` → `https://h/v/api/order/…`). */
   baseUrl: string | URL;

@@ -1,169 +1,190 @@
 import type * as v from 'valibot';
-import { apiError, type CallFacts, type LookupError, networkError, notAResponse, notRetried, timeoutError, validationError } from '../errors.js';
+import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
 import type { LookupOptions } from '../options.js';
 import { EnvelopeSchema } from '../schemas/envelope.js';
-import { parseBody, readText } from './body.js';
-import { redact } from './cause.js';
-import { type Deadline, deadline as deadlineOf } from './deadline.js';
-import { kindOf } from './message.js';
-import { type ResolvedOptions, resolveOptions, timestamp } from './resolve-options.js';
+import { readText } from './body.js';
+import { redact, safeCause } from './cause.js';
+import { deadline } from './deadline.js';
+import { clip, kindOf, oneLine } from './message.js';
+import { resolveOptions, timestamp } from './resolve-options.js';
 import { nextWait } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
+import { sleep } from './sleep.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
 
-/** One call: its options, where it goes, its deadline, and the attempts made so far. */
-interface Call extends CallFacts {
-  readonly options: ResolvedOptions;
-  readonly schema: v.GenericSchema;
-  readonly deadline: Deadline;
-  attempts: number;
-  /** The failure of the last attempt that was retried: the cause of a `TimeoutError` after it. */
-  last?: LookupError;
-}
+type ErrorClass<E extends LookupError> = new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: object) => E;
 
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
- * envelope and validation. `route` is the resource's path under the base URL, ending in `/`. Each attempt is
- * sent, its body read and its answer interpreted; a failure then decides on a retry.
+ * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
   const start = Date.now();
-  const resolved = resolveOptions(options);
-  const [origin, path] = urlOf(resolved.base, route, id);
+  const {
+    base,
+    apiKey: key,
+    signal: caller,
+    fetch,
+    now,
+    timeout,
+    maxRetries,
+    successCodes,
+    maxBodyBytes,
+    headers,
+    onAttempt,
+  } = resolveOptions(options);
+  const [origin, fullPath] = urlOf(base, route, id);
+  if (caller?.aborted) throw caller.reason;
+
+  let attempts = 0;
+  let began = start;
+  let shown: { method: string; origin: string; path: string } | undefined;
+  /** Where the call goes, as errors and events show it: the path redacted once, when first needed. */
+  const where = () => (shown ??= { method: 'GET', origin, path: redact(fullPath, key) });
+  // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
+  // Stryker disable next-line StringLiteral: written by every failure before it is read.
+  let said = '';
+  let last: LookupError | undefined;
+  // Stryker disable next-line StringLiteral: read only once `last` is set, and set with it.
+  let lastSaid = '';
+
+  /** An error of this call, with its fields and a one-line message that says where, what and after how long. */
+  const fail = <E extends LookupError>(Class: ErrorClass<E>, what: string, fields?: object, cause?: unknown, after = ''): E => {
+    said = what;
+    const elapsedMs = Date.now() - start;
+    const message = `GET ${where().path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${elapsedMs} ms${after}`;
+    const all = { ...where(), attempts, elapsedMs, ...fields };
+    return new Class(oneLine(redact(message, key)), all, (cause && { cause }) as object | undefined);
+  };
+  const invalid = (issues: ValidationIssue[], more?: boolean) => {
+    const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
+    return fail(ValidationError, more ? `${what} (and more)` : what, { issues });
+  };
+  /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
+  const stopped = () => (caller?.aborted ? caller.reason : fail(TimeoutError, 'timed out', {}, last, last ? `; last: ${lastSaid}` : ''));
+  /** No result once the deadline has passed: checked around what cannot be interrupted (parsing, validating). */
+  const checkClock = () => {
+    if (Date.now() - start >= timeout) throw stopped();
+  };
+  const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
+    // Stryker disable next-line ConditionalExpression: without a hook, the call below throws inside the try and is ignored, as a hook's own throw is.
+    if (!onAttempt) return;
+    try {
+      const event = { attempt: attempts, ...where(), status, error, ms: Date.now() - began, retryInMs };
+      // A hook that throws or rejects changes nothing.
+      Promise.resolve(onAttempt(event)).catch(() => {});
+    } catch {}
+  };
+
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
-  const deadline = deadlineOf(start, resolved.timeout, resolved.signal);
-  const call: Call = { options: resolved, schema, origin, path, key: resolved.apiKey, deadline, attempts: 0 };
+  const { signal, aborted, dispose } = deadline(start + timeout - Date.now(), caller);
   try {
     for (;;) {
-      // No request once the call must stop: the options' checks may have taken the whole deadline.
-      if (deadline.passed()) throw stopped(call);
-      call.attempts++;
-      const began = Date.now();
+      attempts++;
+      began = Date.now();
       let response: Response | undefined;
       try {
-        response = await send(call);
-        const text = await read(call, response);
-        const value = interpret(call, response, text);
-        observe(call, began, response.status);
-        return value as T;
+        // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
+        headers.set('X-Timestamp', timestamp(now));
+        let answer: unknown;
+        let text: string | null | undefined;
+        try {
+          // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
+          const request = new Request(origin + fullPath, { headers, signal, redirect: 'manual' });
+          // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through a
+          // weak reference, so once a garbage collection takes the Request an abort goes unheard and the socket stays
+          // open until undici's own ~300 s timeout (test/integration/abort-after-gc.test.ts).
+          (signal as { request?: Request }).request = request;
+          // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
+          answer = await Promise.race([fetch(request), aborted]);
+          // A Response by its headers: one of another realm or of a DOM library counts.
+          if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') {
+            response = answer as Response;
+            text = await readText(response, maxBodyBytes, aborted);
+          }
+        } catch (failure) {
+          // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
+          const cause = safeCause(failure, key);
+          throw fail(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${cause.code ? ` (${cause.code})` : ''}`, {}, cause);
+        }
+        if (!response) throw fail(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
+
+        const { status } = response;
+        checkClock();
+        let body: unknown;
+        try {
+          if (text) body = JSON.parse(text);
+        } catch {}
+        const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
+        const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
+        if (response.ok) {
+          if (body === undefined) throw invalid([{ path: '', message: `expected JSON, received ${bodyKind(text, maxBodyBytes)}` }]);
+          if (envelopeIssues) throw invalid(envelopeIssues);
+          // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
+          if (successCodes.includes(code!)) {
+            checkClock();
+            // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
+            const [output, issues, more] = validate(schema, data, 'data');
+            checkClock();
+            if (issues) throw invalid(issues, more);
+            observe(status);
+            return output as T;
+          }
+        }
+        const answered: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          answered[redact(name, key)] = redact(value, key);
+        });
+        const serviceMsg = msg ? redact(msg, key) : undefined;
+        let what = `HTTP ${status}`;
+        if (status >= 300 && status < 400) what += ' (not followed)';
+        else if (body === undefined) what += ` (${bodyKind(text, maxBodyBytes)})`;
+        if (code !== undefined) what += ` (code ${code})`;
+        if (serviceMsg) what += ` "${clip(serviceMsg)}"`;
+        throw fail(ApiError, what, {
+          status,
+          code,
+          msg: serviceMsg,
+          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+          headers: answered,
+          requestId: answered['x-request-id'] ?? answered['request-id'] ?? answered['cf-ray'],
+        });
       } catch (caught) {
-        const [error, wait] = decide(call, caught, began);
-        observe(call, began, response?.status, error, wait);
+        let error = caught;
+        let wait: number | undefined;
+        // Whatever was under way when the signal fired, the caller's reason or the deadline is the answer.
+        if (signal.aborted) error = stopped();
+        else {
+          const at = Date.now();
+          // A retry is given the time the attempt that failed took.
+          wait = nextWait(error, attempts, start + timeout - at - (at - began), maxRetries);
+        }
+        observe(response?.status, error, wait);
         if (wait === undefined) throw error;
-        call.last = error as LookupError;
-        await deadline.sleep(wait).catch(() => {
-          throw stopped(call);
+        last = error as LookupError;
+        lastSaid = said;
+        await sleep(wait, signal).catch(() => {
+          throw stopped();
         });
       }
     }
   } finally {
-    deadline.dispose();
+    dispose();
   }
-}
-
-/** Sends one attempt's request: its `Response`, or a `NetworkError` for a `fetch` that failed or answered otherwise. */
-async function send(call: Call): Promise<Response> {
-  const { options, deadline } = call;
-  const { headers, fetch } = options;
-  // A bad clock is a TypeError, thrown before the request.
-  headers.set('X-Timestamp', timestamp(options.now));
-  deadline.check();
-  let answer: unknown;
-  try {
-    // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-    const init = { headers, signal: deadline.signal, redirect: 'manual' } as const;
-    const url = call.origin + call.path;
-    let sent: Promise<unknown>;
-    // The runtime's own fetch is given the URL and init: no Request to build, and it keeps its own Request alive.
-    if (fetch === globalThis.fetch) sent = (fetch as typeof globalThis.fetch)(url, init);
-    else {
-      const request = new Request(url, init);
-      // Held by the signal, alive until the call ends (`dispose` of the deadline): undici follows a Request's signal
-      // only through a weak reference, so once a garbage collection takes a Request that an injected fetch hands
-      // on, an abort goes unheard and the socket stays open until undici's own ~300 s timeout
-      // (test/integration/abort-after-gc.test.ts).
-      (deadline.signal as { request?: Request }).request = request;
-      sent = fetch(request);
-    }
-    // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-    answer = await Promise.race([sent, deadline.aborted]);
-  } catch (failure) {
-    throw networkError(call, failure);
-  }
-  // A Response by its headers: one of another realm or of a DOM library counts.
-  if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') return answer as Response;
-  throw notAResponse(call, kindOf(answer));
-}
-
-/** Reads the answer's body within the deadline and `maxBodyBytes`: a connection that breaks is a `NetworkError`. */
-function read(call: Call, response: Response): Promise<string | null | undefined> {
-  return readText(response, call.options.maxBodyBytes, call.deadline.aborted).catch((failure) => {
-    throw networkError(call, failure);
-  });
 }
 
 /**
- * What an answer means: the resource, checked by its schema, from a 2xx answer whose envelope's code is a success;
- * else a `ValidationError` (a 2xx that is not the documented shape) or an `ApiError`. Parsing and validating cannot
- * be interrupted, so the clock is checked before and after each.
+ * What a body that is not JSON is, for messages: over the limit (`undefined`), not UTF-8 (`null`), empty, an HTML
+ * page, cut short, or else invalid JSON.
  */
-function interpret(call: Call, response: Response, text: string | null | undefined): unknown {
-  const { deadline, options } = call;
-  deadline.check();
-  const [body, bodyIs] = parseBody(text, options.maxBodyBytes);
-  deadline.check();
-  const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
-  const { code, data } = (envelope ?? {}) as { code?: number; data?: unknown };
-  if (response.ok) {
-    if (bodyIs) throw validationError(call, [{ path: '', message: `expected JSON, received ${bodyIs}` }]);
-    if (envelopeIssues) throw validationError(call, envelopeIssues);
-    // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
-    if (options.successCodes.includes(code!)) {
-      // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
-      const [output, issues, more] = validate(call.schema, data, 'data');
-      deadline.check();
-      if (issues) throw validationError(call, issues, more);
-      return output;
-    }
-  }
-  throw apiError(
-    call,
-    response,
-    envelope as { code?: number; msg?: string | null } | undefined,
-    bodyIs,
-    parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-  );
-}
-
-/**
- * What a failed attempt comes to: the error to report, and the wait before the next attempt, if there is one. Once
- * the call must stop, that is the answer (the caller's reason or a `TimeoutError`); no retry starts that cannot
- * finish: a retry is given the time the attempt that failed took, and a wait that leaves it none ends the call now,
- * with this failure, which says so.
- */
-function decide(call: Call, caught: unknown, began: number): [error: unknown, wait?: number] {
-  const { deadline, options } = call;
-  if (deadline.passed()) return [stopped(call)];
-  const wait = nextWait(caught, call.attempts, options.maxRetries);
-  if (wait === undefined) return [caught];
-  const left = deadline.left();
-  return wait < left - (Date.now() - began) ? [caught, wait] : [notRetried(caught as LookupError, wait, left)];
-}
-
-/** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's `TimeoutError`. */
-function stopped(call: Call): unknown {
-  const { signal } = call.options;
-  return signal?.aborted ? signal.reason : timeoutError(call, call.last);
-}
-
-/** Tells `onAttempt` how an attempt ended, in whole milliseconds; what the hook throws or rejects with changes nothing. */
-function observe({ options: { onAttempt }, attempts, origin, path, key }: Call, began: number, status?: number, error?: unknown, retryInMs?: number) {
-  // Stryker disable next-line ConditionalExpression: without a hook, the call below throws inside the try and is ignored, as a hook's own throw is.
-  if (!onAttempt) return;
-  try {
-    const event = { attempt: attempts, method: 'GET', origin, path: redact(path, key), status, error, ms: Date.now() - began, retryInMs };
-    Promise.resolve(onAttempt(event)).catch(() => {});
-  } catch {}
+function bodyKind(text: string | null | undefined, limit: number): string {
+  if (text === undefined) return `more than ${limit} bytes`;
+  if (text === null) return 'a body that is not UTF-8';
+  if (!text.trim()) return 'an empty body';
+  if (/^\s*</.test(text)) return 'an HTML page';
+  // JSON that opens an object or array and never closes one: the body was cut short.
+  if (/^\s*[[{]/.test(text) && !/[\]}]\s*$/.test(text)) return 'a truncated body';
+  return 'invalid JSON';
 }
