@@ -45,7 +45,7 @@ function is<T>(check: (value: unknown) => boolean, expected: string): v.GenericS
   );
 }
 
-export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(v.string());
+export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(is<string>((value) => typeof value === 'string', 'string'));
 export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number'));
 /** An integer that must be there (the envelope's `code`). */
 export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
