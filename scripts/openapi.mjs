@@ -30,7 +30,7 @@ async function sdkSchemas() {
     "export { CheckoutSessionSchema } from './src/schemas/checkout-session.ts';",
     "export { OrderSchema } from './src/schemas/order.ts';",
     "export { PriceDataItemSchema } from './src/schemas/price-data.ts';",
-    "export { AMOUNT, REQUIRED_INTEGER } from './src/schemas/fields.ts';",
+    "export { AMOUNT, REQUIRED_INTEGER, TEXT } from './src/schemas/fields.ts';",
   ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'schemas.ts' },
@@ -49,8 +49,9 @@ async function sdkSchemas() {
 
 /** The JSON Schemas of the SDK's valibot schemas, as OpenAPI components (2020-12, the dialect of OpenAPI 3.1). */
 async function componentSchemas() {
-  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema, AMOUNT, REQUIRED_INTEGER } = await sdkSchemas();
+  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema, AMOUNT, REQUIRED_INTEGER, TEXT } = await sdkSchemas();
   const checks = new Map([
+    [TEXT.wrapped.pipe[1], { type: 'string' }],
     [AMOUNT.wrapped.pipe[1], { type: 'number' }],
     [REQUIRED_INTEGER.pipe[1], { type: 'integer' }],
   ]);
