@@ -12,12 +12,16 @@ import { build } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '..');
 export const OPENAPI_FILE = join(ROOT, 'docs/openapi.json');
 
-// The SDK's schemas start each checked field's and record's pipe with valibot's `unknown`, typed as what the service
-// sends; the steps after it check it: a `rawCheck` that names what it expected (src/schemas/fields.ts: AMOUNT and
-// REQUIRED_INTEGER, given their JSON Schema types here; a record's own `rawCheck` refuses arrays, which `type: object`
-// says already), or a record's `looseObject`. A pipe is read from its last schema (`typeMode: 'output'`), so a record
-// is its object. The date fields' `transform` accepts any value and reads what is not a date as `null`, so the JSON
-// Schema constrains nothing and says so.
+// The SDK's field schemas are valibot `custom` checks with a word for what they expect (src/schemas/fields.ts);
+// these are their JSON Schema equivalents.
+const CUSTOM = {
+  string: { type: 'string' },
+  'finite number': { type: 'number' },
+  integer: { type: 'integer' },
+};
+
+// The date fields are the one schema without a valibot `type`: they accept any value and read what is not a date as
+// `null`, so the JSON Schema constrains nothing and says so.
 const DATE = {
   description:
     'A date: epoch milliseconds (a number or a string of digits) or an ISO 8601 date-time with `Z` or an offset. The SDK returns it as a `Date`; any other value, including a calendar day that does not exist, becomes `null` instead of failing the lookup.',
@@ -30,7 +34,6 @@ async function sdkSchemas() {
     "export { CheckoutSessionSchema } from './src/schemas/checkout-session.ts';",
     "export { OrderSchema } from './src/schemas/order.ts';",
     "export { PriceDataItemSchema } from './src/schemas/price-data.ts';",
-    "export { AMOUNT, REQUIRED_INTEGER, TEXT } from './src/schemas/fields.ts';",
   ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'schemas.ts' },
@@ -49,21 +52,20 @@ async function sdkSchemas() {
 
 /** The JSON Schemas of the SDK's valibot schemas, as OpenAPI components (2020-12, the dialect of OpenAPI 3.1). */
 async function componentSchemas() {
-  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema, AMOUNT, REQUIRED_INTEGER, TEXT } = await sdkSchemas();
-  const checks = new Map([
-    [TEXT.wrapped.pipe[1], { type: 'string' }],
-    [AMOUNT.wrapped.pipe[1], { type: 'number' }],
-    [REQUIRED_INTEGER.pipe[1], { type: 'integer' }],
-  ]);
+  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema } = await sdkSchemas();
   return toJsonSchemaDefs(
     { Envelope: EnvelopeSchema, PriceDataItem: PriceDataItemSchema, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
     {
       target: 'draft-2020-12',
-      typeMode: 'output',
+      typeMode: 'input',
       errorMode: 'throw',
-      overrideAction({ valibotAction, jsonSchema }) {
-        if (valibotAction.type === 'transform') return DATE;
-        if (valibotAction.type === 'raw_check') return checks.get(valibotAction) ?? jsonSchema;
+      overrideSchema({ valibotSchema }) {
+        if (valibotSchema.type === 'custom') {
+          const schema = CUSTOM[valibotSchema.expects];
+          if (schema === undefined) throw new Error(`openapi: no JSON Schema for a custom schema expecting ${valibotSchema.expects}`);
+          return schema;
+        }
+        if (valibotSchema.type === undefined) return DATE;
         return undefined;
       },
       overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { parsing } from '../schemas/fields.js';
+import type * as v from 'valibot';
 import type { ValidationIssue } from '../errors.js';
 import { kindOf } from './message.js';
 
@@ -7,24 +6,24 @@ import { kindOf } from './message.js';
 const MAX_ISSUES = 20;
 
 /**
- * Checks `value` against `schema`, a record's (`object` of src/schemas/fields.ts): its output, or its issues as dotted paths (`root` for the value itself) and
+ * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
  * messages that name the expected type and the kind of JSON value received, never the value (personal data).
  * Counts the issues as valibot raises them (a language of its own, so that no message an app registers with valibot
- * answers first and skips the count) and stops the parse at the 21st issue (the `abortEarly` of the configuration the
- * record's first check noted, which every object and array loop reads), so the answer says `more` and no answer costs more than 21 issues. Returns `[output]` or
- * `[undefined, issues, more]`.
+ * answers first and skips the count) and stops the parse at the 21st issue (valibot's `abortEarly`, read by every object and array loop), so the answer
+ * says `more` and no answer costs more than 21 issues. Returns `[output]` or `[undefined, issues, more]`.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;
-  const result = v.safeParse(schema, value, {
+  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
     // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
     lang: ' ',
     message: () => {
-      if (++count > MAX_ISSUES) parsing.abortEarly = true;
+      if (++count > MAX_ISSUES) config.abortEarly = true;
       return undefined as never;
     },
-  });
-  if (result.success) return [result.output];
+  };
+  const result = schema['~run']({ value }, config);
+  if (!result.issues) return [result.value];
   return [
     undefined,
     result.issues.slice(0, MAX_ISSUES).map((issue) => ({
