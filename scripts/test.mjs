@@ -3,8 +3,9 @@
 // once, two at a time where nothing orders them (the machine this is developed on has two cores), each step's output
 // printed whole when it ends, with its time. Stops starting steps after the first failure and exits 1.
 //
-// lint, build and the size limits need nothing; the type checks need dist/ (the worker and the tests import the
-// package by its name); vitest needs dist/ and runs alone, last, as it keeps both cores busy itself.
+// lint and build need nothing; the size limits measure the built dist/, and the type checks need it too (the worker
+// and the tests import the package by its name); vitest needs dist/ and runs alone, last, as it keeps both cores busy
+// itself.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
@@ -31,7 +32,7 @@ const typecheck = Object.entries(PROGRAMS).map(([name, project]) => ({
 const ALL = [
   { name: 'lint', command: 'biome check --error-on-warnings && node scripts/actionlint.mjs' },
   { name: 'build', command: 'tsup' },
-  { name: 'size', command: 'node scripts/size.mjs' },
+  { name: 'size', command: 'node scripts/size.mjs', after: ['build'] },
   ...typecheck,
   {
     name: 'vitest',
