@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, nextWait, RETRIED_STATUSES } from '../../src/core/retry.js';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, nextWait } from '../../src/core/retry.js';
 import { parseRetryAfter } from '../../src/core/retry-after.js';
 import { ApiError, getOrder, NetworkError, TimeoutError, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
@@ -85,10 +85,10 @@ describe('the retry rule, nextWait', () => {
     new ApiError('m', { ...call, status, headers: {}, ...(retryAfter === undefined ? {} : { retryAfter }) });
   const network = (message = 'fetch failed') => new NetworkError('m', call, { cause: { name: 'TypeError', message } });
 
-  test('lists the retried statuses once: 408, 429, 500, 502, 503, 504', () => {
-    expect(RETRIED_STATUSES).toEqual([408, 429, 500, 502, 503, 504]);
-    for (let status = 100; status < 600; status++)
-      expect(nextWait(api(status, 0), 1, 10_000, 2) !== undefined, String(status)).toBe(RETRIED_STATUSES.includes(status));
+  test('retries exactly the statuses the service documents as passing: 408, 429, 500, 502, 503, 504', () => {
+    const retried: number[] = [];
+    for (let status = 100; status < 600; status++) if (nextWait(api(status, 0), 1, 10_000, 2) !== undefined) retried.push(status);
+    expect(retried).toEqual([408, 429, 500, 502, 503, 504]);
   });
 
   test('retries a failure of fetch, up to maxRetries', () => {
@@ -182,16 +182,6 @@ describe('backoff', () => {
       expect(gap).toBeGreaterThanOrEqual(step / 2);
       expect(gap).toBeLessThanOrEqual(step);
     });
-  });
-
-  test('is 125-250 ms before the first retry, doubling, half fixed and half random ("equal jitter")', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const timeout = vi.spyOn(globalThis, 'setTimeout');
-    const { fetch, requests } = recordingFetch(unavailable());
-    await settle(getOrder('ord_1', options(fetch, { maxRetries: 2 }))).catch((e: unknown) => e);
-    expect(requests).toHaveLength(3);
-    // The deadline's timer (10000 ms), then one wait before each retry.
-    expect(timeout.mock.calls.map(([, ms]) => ms)).toEqual([10_000, 187.5, 375]);
   });
 });
 
