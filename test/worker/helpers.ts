@@ -59,7 +59,7 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** The sign-in cookie's name and the sign-in's own `typ` (worker/cookies.ts, worker/auth.ts), spelled here as a client sees them. */
+/** The sign-in cookie's name and the sign-in's own `typ` (worker/sign-in/cookie.ts, worker/sign-in/tokens.ts), spelled here as a client sees them. */
 export const SIGN_IN_COOKIE = '__Host-checkout-lookup';
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
