@@ -66,7 +66,6 @@ export const de = {
     'Status hier nicht verfügbar',
     'Diese Seite kann den Status dieser Bestellung nicht anzeigen. Der Shop hilft weiter: Nennen Sie die Bestellnummer.',
   ],
-  checkoutDone: ['Zahlung eingegangen', 'Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Bestellung bestätigt.'],
   checkoutDoneNoOrder: [
     'Zahlung abgeschlossen',
     'Ihre Zahlung ist eingegangen. Der Shop legt Ihre Bestellung noch an, daher ist sie noch nicht verfügbar. Prüfen Sie es in ein paar Minuten erneut; erscheint sie nicht, wenden Sie sich an den Shop und nennen Sie die Referenz unten.',

@@ -62,7 +62,6 @@ export const en = {
     'This order was cancelled. If money was taken, the shop returns it. Questions? Contact the shop and quote the order number.',
   ],
   unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'],
-  checkoutDone: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
   checkoutDoneNoOrder: [
     'Payment complete',
     'Your payment went through. The shop is still creating your order, so it is not available yet. Check again in a few minutes; if it does not appear, contact the shop and quote the reference below.',

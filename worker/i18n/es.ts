@@ -64,7 +64,6 @@ export const es = {
     'Estado no disponible aquí',
     'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.',
   ],
-  checkoutDone: ['Pago recibido', 'Gracias: su pago se ha completado y su pedido está confirmado.'],
   checkoutDoneNoOrder: [
     'Pago completado',
     'Su pago se ha completado. La tienda aún está creando su pedido, así que aún no está disponible. Vuelva a comprobarlo en unos minutos; si no aparece, contacte con la tienda indicando la referencia de abajo.',

@@ -65,7 +65,6 @@ export const fr = {
     'Statut non affiché ici',
     'Cette page ne peut pas afficher le statut de cette commande. La boutique peut vous renseigner : indiquez le numéro de commande.',
   ],
-  checkoutDone: ['Paiement reçu', 'Merci : votre paiement est passé et votre commande est confirmée.'],
   checkoutDoneNoOrder: [
     'Paiement effectué',
     'Votre paiement est passé. La boutique crée encore votre commande, elle n’est donc pas encore disponible. Vérifiez de nouveau dans quelques minutes ; si elle n’apparaît pas, contactez la boutique en citant la référence ci-dessous.',

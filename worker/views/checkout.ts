@@ -29,7 +29,7 @@ const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
   complete: (session, request) => {
     const { t } = request.reader;
-    if (session.orderId) return notice('ok', t.checkoutDone, '', button(orderPath(session.orderId), t.viewOrder));
+    if (session.orderId) return notice('ok', t.received, '', button(orderPath(session.orderId), t.viewOrder));
     // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
     return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(request)} ${backToShop(request, session.cancelUrl)}`);
   },
