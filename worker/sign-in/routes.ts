@@ -58,10 +58,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const token = linked ?? kept ?? null;
   const now = Date.now();
   const checked = await checkSignIn(token, settings, now);
-  if ('refused' in checked) {
-    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
-    return refusal(c, checked.refused);
-  }
+  if ('refused' in checked) return refusal(c, checked.refused, kept);
   if (linked !== undefined && linkFitsInCookie(new TextEncoder().encode(linked).byteLength)) {
     c.header('Set-Cookie', linkCookie(linked, checked.customer.expires - Math.floor(now / 1000)));
     return c.redirect(`/sign-in?${new URLSearchParams({ next })}`, 303);
@@ -90,10 +87,7 @@ export async function signIn(c: AppContext): Promise<Response> {
   const now = Date.now();
   const kept = readLinkCookie(c);
   const checked = await checkSignIn(form.get('token') ?? kept ?? null, c.get('settings'), now);
-  if ('refused' in checked) {
-    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
-    return refusal(c, checked.refused);
-  }
+  if ('refused' in checked) return refusal(c, checked.refused, kept);
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
   c.header('Set-Cookie', signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000)));
   // The link's token is used: the browser keeps it no longer.
@@ -135,9 +129,10 @@ async function checkSignIn(token: string | null, settings: Settings, now: number
 
 const REFUSAL_STATUS: Readonly<Record<Refusal, 400 | 401>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
 
-/** The page for a refused link: what went wrong in the reader's words. */
-function refusal(c: AppContext, refused: Refusal): Promise<Response> {
+/** The page for a refused link: what went wrong in the reader's words; a link kept in its cookie is dropped. */
+function refusal(c: AppContext, refused: Refusal, kept: string | undefined): Promise<Response> {
   const { reader } = c.get('pageRequest');
+  if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
   const text =
     refused === 'expired'
       ? reader.t.linkExpired
