@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in German.
@@ -11,16 +12,7 @@ export const de = {
   placed: 'Bestellt am',
   paymentMethod: 'Zahlungsart',
   otherMethod: 'Andere Zahlungsart',
-  methods: {
-    CARD: 'Karte',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Überweisung',
-    SEPA_DEBIT: 'SEPA-Lastschrift',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Karte', BANK_TRANSFER: 'Überweisung', SEPA_DEBIT: 'SEPA-Lastschrift', ...PAYMENT_BRANDS },
   product: 'Produkt',
   billing: 'Abrechnung',
   every: { day: 'täglich', week: 'wöchentlich', month: 'monatlich', year: 'jährlich' },

@@ -1,5 +1,8 @@
 import type { TitleAndText } from './messages.js';
 
+// Payment brands, named alike in every language.
+export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;
+
 // Every word of the pages in English: the source of the `Messages` type, which the other languages satisfy.
 export const en = {
   order: 'Order',
@@ -11,16 +14,7 @@ export const en = {
   placed: 'Placed',
   paymentMethod: 'Payment method',
   otherMethod: 'Other payment method',
-  methods: {
-    CARD: 'Card',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Bank transfer',
-    SEPA_DEBIT: 'SEPA direct debit',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Card', BANK_TRANSFER: 'Bank transfer', SEPA_DEBIT: 'SEPA direct debit', ...PAYMENT_BRANDS },
   product: 'Product',
   billing: 'Billing',
   every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },

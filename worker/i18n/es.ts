@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in Spanish.
@@ -11,16 +12,7 @@ export const es = {
   placed: 'Realizado el',
   paymentMethod: 'Método de pago',
   otherMethod: 'Otro método de pago',
-  methods: {
-    CARD: 'Tarjeta',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Transferencia',
-    SEPA_DEBIT: 'Adeudo SEPA',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Tarjeta', BANK_TRANSFER: 'Transferencia', SEPA_DEBIT: 'Adeudo SEPA', ...PAYMENT_BRANDS },
   product: 'Producto',
   billing: 'Facturación',
   every: { day: 'cada día', week: 'cada semana', month: 'cada mes', year: 'cada año' },

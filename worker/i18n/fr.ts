@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in French.
@@ -11,16 +12,7 @@ export const fr = {
   placed: 'Passée le',
   paymentMethod: 'Moyen de paiement',
   otherMethod: 'Autre moyen de paiement',
-  methods: {
-    CARD: 'Carte',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Virement',
-    SEPA_DEBIT: 'Prélèvement SEPA',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Carte', BANK_TRANSFER: 'Virement', SEPA_DEBIT: 'Prélèvement SEPA', ...PAYMENT_BRANDS },
   product: 'Produit',
   billing: 'Facturation',
   every: { day: 'chaque jour', week: 'chaque semaine', month: 'chaque mois', year: 'chaque année' },
