@@ -19,12 +19,9 @@ function cached<T>(key: string, build: () => T): T {
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
-  if (currency) {
-    const money = moneyFormat(locale, currency);
-    if (money !== undefined) return money.format(amount);
-    return `${numberFormat(locale).format(amount)} ${currency}`;
-  }
-  return numberFormat(locale).format(amount);
+  const money = currency ? moneyFormat(locale, currency) : undefined;
+  if (money !== undefined) return money.format(amount);
+  return currency ? `${numberFormat(locale).format(amount)} ${currency}` : numberFormat(locale).format(amount);
 }
 
 /** Whether two currency codes name the same currency: ISO 4217 codes are letters, compared without regard to case. */
