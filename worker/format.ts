@@ -1,29 +1,27 @@
 // Formatting for the reader: their locale, each amount in its own currency, times in their zone, the zone shown.
-// `Intl` formatters are costly to build, so each is kept per isolate (it holds no request's data), in a bounded
-// cache: currencies and zones come from records and requests, and an isolate must not grow without end.
+// `Intl` formatters are costly to build, so each (and what is read from one) is kept per isolate (it holds no
+// request's data), in a bounded cache: currencies and zones come from records and requests, and an isolate must not
+// grow without end.
 
 const MAX_CACHED = 500;
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+const cache = new Map<string, unknown>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, build: () => T): T {
-  let formatter = cache.get(key) as T | undefined;
-  if (formatter === undefined) {
+function cached<T>(key: string, build: () => T): T {
+  let value = cache.get(key) as T | undefined;
+  if (value === undefined) {
     if (cache.size >= MAX_CACHED) cache.clear();
-    formatter = build();
-    cache.set(key, formatter);
+    value = build();
+    cache.set(key, value);
   }
-  return formatter;
+  return value;
 }
 
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
-  if (currency) {
-    const money = moneyFormat(locale, currency);
-    if (money !== undefined) return money.format(amount);
-    return `${numberFormat(locale).format(amount)} ${currency}`;
-  }
-  return numberFormat(locale).format(amount);
+  const money = currency ? moneyFormat(locale, currency) : undefined;
+  if (money !== undefined) return money.format(amount);
+  return currency ? `${numberFormat(locale).format(amount)} ${currency}` : numberFormat(locale).format(amount);
 }
 
 /** Whether two currency codes name the same currency: ISO 4217 codes are letters, compared without regard to case. */
@@ -31,19 +29,11 @@ export function sameCurrency(a: string, b: string): boolean {
   return a.toUpperCase() === b.toUpperCase();
 }
 
-// A currency's smallest unit, kept per code: `resolvedOptions()` builds a new object on every call.
-const MINOR_UNITS = new Map<string, number>();
-
 /** The currency's smallest unit (0.01 for EUR, 1 for JPY, 0.001 for KWD); 0.01 for a code this runtime does not know. */
 export function minorUnit(currency: string): number {
   const code = currency.toUpperCase();
-  let unit = MINOR_UNITS.get(code);
-  if (unit === undefined) {
-    unit = 10 ** -(moneyFormat('en', code)?.resolvedOptions().maximumFractionDigits ?? 2);
-    if (MINOR_UNITS.size >= MAX_CACHED) MINOR_UNITS.clear();
-    MINOR_UNITS.set(code, unit);
-  }
-  return unit;
+  // Kept per code: `resolvedOptions()` builds a new object on every call.
+  return cached(`unit ${code}`, () => 10 ** -(moneyFormat('en', code)?.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 /** A plain number in the reader's locale, with up to 6 decimals (exchange rates). */
@@ -106,18 +96,15 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
 }
 
-// An unknown code (`XYZ1`) makes the constructor throw: remembered as such, so it is not retried per request.
-const UNKNOWN_CURRENCY = new Set<string>();
-
 function moneyFormat(locale: string, code: string): Intl.NumberFormat | undefined {
   const currency = code.toUpperCase();
-  const key = `m ${locale} ${currency}`;
-  if (UNKNOWN_CURRENCY.has(key)) return undefined;
-  try {
-    return cached(key, () => new Intl.NumberFormat(locale, { style: 'currency', currency }));
-  } catch {
-    if (UNKNOWN_CURRENCY.size >= MAX_CACHED) UNKNOWN_CURRENCY.clear();
-    UNKNOWN_CURRENCY.add(key);
-    return undefined;
-  }
+  // An unknown code (`XYZ1`) makes the constructor throw: remembered as `null`, so it is not retried per request.
+  const format = cached(`m ${locale} ${currency}`, () => {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return null;
+    }
+  });
+  return format ?? undefined;
 }

@@ -3,7 +3,6 @@ import type { CheckoutSession, Order } from 'checkout-lookup';
 import { HTTPException } from 'hono/http-exception';
 import { setMetric } from 'hono/timing';
 import type { AppContext } from './app.js';
-import type { Settings } from './settings.js';
 
 /** One kind of record: how the SDK gets it, and the customer it belongs to. */
 export interface RecordSource<T> {
@@ -39,7 +38,8 @@ export async function ownRecord<T>(c: AppContext, source: RecordSource<T>): Prom
     // One call per request, never shared between requests: workerd runs a promise's continuation in the I/O context
     // of the request that resolved it, so a request waiting on another's call could not send its answer. The rate
     // limit bounds what one customer sends upstream.
-    record = await source.get(id, options(c.get('settings')));
+    const { baseUrl, apiKey, timeout, fetch: upstreamFetch } = c.get('settings');
+    record = await source.get(id, { baseUrl, apiKey, timeout, fetch: upstreamFetch });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.code === 404)) throw new HTTPException(404);
     // The name and status only: an upstream message is the service's words, kept out of logs like out of answers.
@@ -52,10 +52,6 @@ export async function ownRecord<T>(c: AppContext, source: RecordSource<T>): Prom
   }
   if (source.ownerOf(record) !== c.get('customer')?.id) throw new HTTPException(404);
   return record;
-}
-
-function options(settings: Settings) {
-  return { baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeout: settings.timeout, fetch: settings.fetch };
 }
 
 function describe(error: unknown): Record<string, unknown> {

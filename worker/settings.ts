@@ -151,13 +151,9 @@ const READ = new WeakMap<Bindings, SettingsRead>();
 export function readSettings(env: Bindings): SettingsRead {
   let read = READ.get(env);
   if (read === undefined) {
-    read = parse(env);
+    const result = v.safeParse(SettingsSchema, env, { abortEarly: true });
+    read = result.success ? { settings: result.output } : { problem: result.issues[0].message };
     READ.set(env, read);
   }
   return read;
-}
-
-function parse(env: Bindings): SettingsRead {
-  const result = v.safeParse(SettingsSchema, env, { abortEarly: true });
-  return result.success ? { settings: result.output } : { problem: result.issues[0].message };
 }

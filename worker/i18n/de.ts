@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in German.
@@ -11,16 +12,7 @@ export const de = {
   placed: 'Bestellt am',
   paymentMethod: 'Zahlungsart',
   otherMethod: 'Andere Zahlungsart',
-  methods: {
-    CARD: 'Karte',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Überweisung',
-    SEPA_DEBIT: 'SEPA-Lastschrift',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Karte', BANK_TRANSFER: 'Überweisung', SEPA_DEBIT: 'SEPA-Lastschrift', ...PAYMENT_BRANDS },
   product: 'Produkt',
   billing: 'Abrechnung',
   every: { day: 'täglich', week: 'wöchentlich', month: 'monatlich', year: 'jährlich' },
@@ -66,7 +58,6 @@ export const de = {
     'Status hier nicht verfügbar',
     'Diese Seite kann den Status dieser Bestellung nicht anzeigen. Der Shop hilft weiter: Nennen Sie die Bestellnummer.',
   ],
-  checkoutDone: ['Zahlung eingegangen', 'Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Bestellung bestätigt.'],
   checkoutDoneNoOrder: [
     'Zahlung abgeschlossen',
     'Ihre Zahlung ist eingegangen. Der Shop legt Ihre Bestellung noch an, daher ist sie noch nicht verfügbar. Prüfen Sie es in ein paar Minuten erneut; erscheint sie nicht, wenden Sie sich an den Shop und nennen Sie die Referenz unten.',

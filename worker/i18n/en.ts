@@ -1,5 +1,8 @@
 import type { TitleAndText } from './messages.js';
 
+// Payment brands, named alike in every language.
+export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;
+
 // Every word of the pages in English: the source of the `Messages` type, which the other languages satisfy.
 export const en = {
   order: 'Order',
@@ -11,16 +14,7 @@ export const en = {
   placed: 'Placed',
   paymentMethod: 'Payment method',
   otherMethod: 'Other payment method',
-  methods: {
-    CARD: 'Card',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Bank transfer',
-    SEPA_DEBIT: 'SEPA direct debit',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Card', BANK_TRANSFER: 'Bank transfer', SEPA_DEBIT: 'SEPA direct debit', ...PAYMENT_BRANDS },
   product: 'Product',
   billing: 'Billing',
   every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },
@@ -62,7 +56,6 @@ export const en = {
     'This order was cancelled. If money was taken, the shop returns it. Questions? Contact the shop and quote the order number.',
   ],
   unknownOrder: ['Status not shown here', 'This page cannot show the status of this order. The shop can tell you more: quote the order number.'],
-  checkoutDone: ['Payment received', 'Thank you: your payment went through and your order is confirmed.'],
   checkoutDoneNoOrder: [
     'Payment complete',
     'Your payment went through. The shop is still creating your order, so it is not available yet. Check again in a few minutes; if it does not appear, contact the shop and quote the reference below.',

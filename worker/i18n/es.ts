@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in Spanish.
@@ -11,16 +12,7 @@ export const es = {
   placed: 'Realizado el',
   paymentMethod: 'Método de pago',
   otherMethod: 'Otro método de pago',
-  methods: {
-    CARD: 'Tarjeta',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Transferencia',
-    SEPA_DEBIT: 'Adeudo SEPA',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Tarjeta', BANK_TRANSFER: 'Transferencia', SEPA_DEBIT: 'Adeudo SEPA', ...PAYMENT_BRANDS },
   product: 'Producto',
   billing: 'Facturación',
   every: { day: 'cada día', week: 'cada semana', month: 'cada mes', year: 'cada año' },
@@ -64,7 +56,6 @@ export const es = {
     'Estado no disponible aquí',
     'Esta página no puede mostrar el estado de este pedido. La tienda puede informarle: indique el número de pedido.',
   ],
-  checkoutDone: ['Pago recibido', 'Gracias: su pago se ha completado y su pedido está confirmado.'],
   checkoutDoneNoOrder: [
     'Pago completado',
     'Su pago se ha completado. La tienda aún está creando su pedido, así que aún no está disponible. Vuelva a comprobarlo en unos minutos; si no aparece, contacte con la tienda indicando la referencia de abajo.',

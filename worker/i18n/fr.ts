@@ -1,3 +1,4 @@
+import { PAYMENT_BRANDS } from './en.js';
 import type { Messages } from './messages.js';
 
 // Every word of the pages in French.
@@ -11,16 +12,7 @@ export const fr = {
   placed: 'Passée le',
   paymentMethod: 'Moyen de paiement',
   otherMethod: 'Autre moyen de paiement',
-  methods: {
-    CARD: 'Carte',
-    PAYPAL: 'PayPal',
-    APPLE_PAY: 'Apple Pay',
-    GOOGLE_PAY: 'Google Pay',
-    BANK_TRANSFER: 'Virement',
-    SEPA_DEBIT: 'Prélèvement SEPA',
-    IDEAL: 'iDEAL',
-    KLARNA: 'Klarna',
-  },
+  methods: { CARD: 'Carte', BANK_TRANSFER: 'Virement', SEPA_DEBIT: 'Prélèvement SEPA', ...PAYMENT_BRANDS },
   product: 'Produit',
   billing: 'Facturation',
   every: { day: 'chaque jour', week: 'chaque semaine', month: 'chaque mois', year: 'chaque année' },
@@ -65,7 +57,6 @@ export const fr = {
     'Statut non affiché ici',
     'Cette page ne peut pas afficher le statut de cette commande. La boutique peut vous renseigner : indiquez le numéro de commande.',
   ],
-  checkoutDone: ['Paiement reçu', 'Merci : votre paiement est passé et votre commande est confirmée.'],
   checkoutDoneNoOrder: [
     'Paiement effectué',
     'Votre paiement est passé. La boutique crée encore votre commande, elle n’est donc pas encore disponible. Vérifiez de nouveau dans quelques minutes ; si elle n’apparaît pas, contactez la boutique en citant la référence ci-dessous.',

@@ -4,9 +4,8 @@ import { es } from './es.js';
 import type { Messages, SignOutScope, TitleAndText } from './messages.js';
 import { fr } from './fr.js';
 
-// The pages' words, chosen from Accept-Language (English otherwise). One file per language; adding one is a copy of
-// en.ts and one entry below. The record's enum values are put in words with `inWords`: an unknown value is never
-// shown raw, the pages use neutral words for it.
+// The pages' words, chosen from Accept-Language (English otherwise). Adding a language is a copy of en.ts and one
+// entry below.
 
 const MESSAGES = { en, de, fr, es } as const satisfies Readonly<Record<string, Messages>>;
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { App, AppContext } from '../app.js';
-import { readSignInCookie } from '../sign-in/cookie.js';
+import { signInCookie } from '../sign-in/cookie.js';
 import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
 
 // Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
@@ -12,7 +12,7 @@ import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
 
 /** The customer of the sign-in cookie, or `undefined` without one or with one that fails. */
 export async function cookieCustomerOf(c: AppContext) {
-  const token = readSignInCookie(c);
+  const token = signInCookie.read(c);
   return token ? verifySignIn(token, c.get('settings')) : undefined;
 }
 

@@ -33,13 +33,6 @@ export function unknownPath(c: AppContext): never {
 
 // What the JSON routes say of a failure: only what the worker chose to say, never the service's words. The 404 is
 // identical to the byte for "does not exist" and "not yours", so an answer never tells which.
-const SAID: Readonly<Record<number, string>> = {
-  404: 'Not found',
-  429: 'Too many requests',
-  502: 'The checkout service failed',
-  504: 'The checkout service did not answer in time',
-};
-
 function failure(c: AppContext, error: Error): Response {
   const status = error instanceof HTTPException ? error.status : 500;
   const requestId = c.get('requestId');
@@ -50,9 +43,11 @@ function failure(c: AppContext, error: Error): Response {
     return envelope(c, 401, invalid ? 'The token is invalid or expired' : 'Sign-in required', { headers: { 'WWW-Authenticate': challenge } });
   }
   if (status === 405) return methodNotAllowed(c);
-  if (status === 429) return envelope(c, 429, SAID[429]!, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-  if (status === 502 || status === 504) return envelope(c, status, SAID[status]!, { requestId, headers: { 'X-Request-Id': requestId } });
-  return status === 404 ? envelope(c, 404, SAID[404]!) : internalError(c, error);
+  if (status === 429) return envelope(c, 429, 'Too many requests', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  const headers = { 'X-Request-Id': requestId };
+  if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId, headers });
+  if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId, headers });
+  return status === 404 ? envelope(c, 404, 'Not found') : internalError(c, error);
 }
 
 /** 405 with the methods the path answers. */

@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { LinkCheck, Refusal } from './tokens.js';
 import { checkLink, newSignIn, plannedSignIn } from './tokens.js';
 import type { AppContext, PageRequest } from '../app.js';
-import { clearedLinkCookie, clearedSignInCookie, fitsInCookie, linkCookie, linkFitsInCookie, readLinkCookie, signInCookie } from './cookie.js';
+import { linkCookie, signInCookie } from './cookie.js';
 import type { Settings } from '../settings.js';
 import { formatUnit } from '../format.js';
 import { html } from 'hono/html';
@@ -52,18 +52,15 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const linked = c.req.query('token');
-  const kept = linked === undefined ? readLinkCookie(c) : undefined;
+  const kept = linked === undefined ? linkCookie.read(c) : undefined;
   // Back to the token-less Continue page once signed in (its cookie used up): on to where it led.
   if (linked === undefined && kept === undefined && current !== undefined) return c.redirect(next, 303);
   const token = linked ?? kept ?? null;
   const now = Date.now();
   const checked = await checkSignIn(token, settings, now);
-  if ('refused' in checked) {
-    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
-    return refusal(c, checked.refused);
-  }
-  if (linked !== undefined && linkFitsInCookie(new TextEncoder().encode(linked).byteLength)) {
-    c.header('Set-Cookie', linkCookie(linked, checked.customer.expires - Math.floor(now / 1000)));
+  if ('refused' in checked) return refusal(c, checked.refused, kept);
+  if (linked !== undefined && linkCookie.fits(new TextEncoder().encode(linked).byteLength)) {
+    c.header('Set-Cookie', linkCookie.set(linked, checked.customer.expires - Math.floor(now / 1000)));
     return c.redirect(`/sign-in?${new URLSearchParams({ next })}`, 303);
   }
 
@@ -88,16 +85,13 @@ export async function signIn(c: AppContext): Promise<Response> {
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, reader.t.linkRefused, c.get('pageRequest'));
   const now = Date.now();
-  const kept = readLinkCookie(c);
+  const kept = linkCookie.read(c);
   const checked = await checkSignIn(form.get('token') ?? kept ?? null, c.get('settings'), now);
-  if ('refused' in checked) {
-    if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
-    return refusal(c, checked.refused);
-  }
+  if ('refused' in checked) return refusal(c, checked.refused, kept);
   const signIn = await newSignIn(checked.customer, c.get('settings'), now);
-  c.header('Set-Cookie', signInCookie(signIn.token, signIn.expires - Math.floor(now / 1000)));
+  c.header('Set-Cookie', signInCookie.set(signIn.token, signIn.expires - Math.floor(now / 1000)));
   // The link's token is used: the browser keeps it no longer.
-  if (kept !== undefined) c.header('Set-Cookie', clearedLinkCookie(), { append: true });
+  if (kept !== undefined) c.header('Set-Cookie', linkCookie.cleared(), { append: true });
   return c.redirect(next, 303);
 }
 
@@ -129,15 +123,16 @@ async function checkSignIn(token: string | null, settings: Settings, now: number
   // A link inside the clock tolerance past its `exp` would make a sign-in that is over before it starts.
   if (planned.expires <= Math.floor(now / 1000)) return { refused: 'expired' };
   // A browser drops a cookie it cannot keep without a word, and the customer would land signed out: say so instead.
-  if (!fitsInCookie(planned.length)) return { refused: 'too-large' };
+  if (!signInCookie.fits(planned.length)) return { refused: 'too-large' };
   return checked;
 }
 
 const REFUSAL_STATUS: Readonly<Record<Refusal, 400 | 401>> = { invalid: 401, expired: 401, 'too-long-lived': 401, 'too-large': 400 };
 
-/** The page for a refused link: what went wrong in the reader's words. */
-function refusal(c: AppContext, refused: Refusal): Promise<Response> {
+/** The page for a refused link: what went wrong in the reader's words; a link kept in its cookie is dropped. */
+function refusal(c: AppContext, refused: Refusal, kept: string | undefined): Promise<Response> {
   const { reader } = c.get('pageRequest');
+  if (kept !== undefined) c.header('Set-Cookie', linkCookie.cleared(), { append: true });
   const text =
     refused === 'expired'
       ? reader.t.linkExpired
@@ -201,5 +196,5 @@ export async function signOut(c: AppContext): Promise<Response> {
   }
   // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
   // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
-  return messagePage(200, words, c.get('pageRequest'), { signedIn: false, headers: { 'Set-Cookie': clearedSignInCookie() } });
+  return messagePage(200, words, c.get('pageRequest'), { signedIn: false, headers: { 'Set-Cookie': signInCookie.cleared() } });
 }

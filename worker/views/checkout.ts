@@ -29,7 +29,7 @@ const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
   complete: (session, request) => {
     const { t } = request.reader;
-    if (session.orderId) return notice('ok', t.checkoutDone, '', button(orderPath(session.orderId), t.viewOrder));
+    if (session.orderId) return notice('ok', t.received, '', button(orderPath(session.orderId), t.viewOrder));
     // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
     return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(request)} ${backToShop(request, session.cancelUrl)}`);
   },
@@ -51,22 +51,14 @@ const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: Page
   unknown: (session, request) => notice('plain', request.reader.t.unknownCheckout, '', backToShop(request, session.cancelUrl)),
 };
 
-/**
- * An expired checkout in the words its payment status calls for: only an unpaid one says nothing was charged; a
- * paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
- * none) says the page cannot tell, with the same advice.
- */
+// An expired checkout in the words its payment status calls for: only an unpaid one says nothing was charged; a
+// paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
+// none) says the page cannot tell, with the same advice.
+const EXPIRED_WORDS = { unpaid: 'expired', paid: 'expiredPaid', processing: 'expiredProcessing' } as const;
+
 function expiredWords(paymentStatus: string | null | undefined, t: Messages): TitleAndText {
-  switch (paymentStatus?.toLowerCase()) {
-    case 'unpaid':
-      return t.expired;
-    case 'paid':
-      return t.expiredPaid;
-    case 'processing':
-      return t.expiredProcessing;
-    default:
-      return t.expiredUnknown;
-  }
+  const status = paymentStatus?.toLowerCase() ?? '';
+  return t[Object.hasOwn(EXPIRED_WORDS, status) ? EXPIRED_WORDS[status as keyof typeof EXPIRED_WORDS] : 'expiredUnknown'];
 }
 
 function checkAgain(request: PageRequest): Markup {

@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { page } from './layout.js';
-import type { Markup } from './layout.js';
+import type { Markup, PageOptions } from './layout.js';
 import type { PageRequest } from '../app.js';
 import { RETRY_AFTER_SECONDS } from '../middleware/rate-limit.js';
 import { button } from './parts.js';
@@ -9,17 +9,10 @@ import { button } from './parts.js';
 // The pages that say one thing: home, 401, 404, 429, the service failing, and the sign-in and sign-out pages. Each
 // says what happened and what to do next, and offers sign-out wherever the shopper is signed in.
 
-/** What a one-message page may add to its heading and sentence. */
-export interface MessageOptions {
+/** What a one-message page may add to its heading and sentence; `signedIn` is by default whether the shopper is. */
+export interface MessageOptions extends Pick<PageOptions, 'headers' | 'signedIn' | 'form' | 'script'> {
   /** Markup after the sentence: a button, a form, a reference to quote. */
   readonly extra?: Markup | string;
-  readonly headers?: Record<string, string>;
-  /** Show the sign-out link; by default when the shopper is signed in. */
-  readonly signedIn?: boolean;
-  /** The page has a form posting to this site (see `page`). */
-  readonly form?: boolean;
-  /** A script to run on the page (see `page`). */
-  readonly script?: string;
 }
 
 /** A page that says one thing: its heading and sentence, and what `options` adds. */
@@ -27,17 +20,10 @@ export function messagePage(
   status: ContentfulStatusCode,
   [title = '', text = '']: readonly string[],
   request: PageRequest,
-  { extra = '', headers = {}, signedIn = request.customerId !== undefined, form = false, script }: MessageOptions = {},
+  { extra = '', signedIn = request.customerId !== undefined, ...options }: MessageOptions = {},
 ): Promise<Response> {
-  return page(request, {
-    status,
-    title,
-    body: html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`,
-    signedIn,
-    form,
-    script,
-    headers,
-  });
+  const body = html`<div class="message"><h1>${title}</h1><p>${text}</p>${extra}</div>`;
+  return page(request, { ...options, status, title, body, signedIn });
 }
 
 /** `/`: signed in, who is signed in and how to reach an order (the service has no list of orders); else how to sign in. */

@@ -62,17 +62,14 @@ export function fact(label: string, value: Markup | string | null | undefined): 
 
 /** A `<time>` in the reader's zone, or `undefined` for no or a bad date. */
 export function time(value: number | string | null | undefined, request: PageRequest): Markup | undefined {
-  if (value === null || value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return undefined;
-  return html`<time datetime="${date.toISOString()}">${formatTime(date, request.reader.locale, request.timeZone)}</time>`;
+  const words = timeText(value, request);
+  return words === undefined ? undefined : html`<time datetime="${new Date(value!).toISOString()}">${words}</time>`;
 }
 
-/** A time as plain words in the reader's zone (for inside a sentence), or `undefined`. */
+/** A time as plain words in the reader's zone (for inside a sentence), or `undefined` for no or a bad date. */
 export function timeText(value: number | string | null | undefined, request: PageRequest): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : formatTime(date, request.reader.locale, request.timeZone);
+  const date = value === null || value === undefined ? undefined : new Date(value);
+  return date === undefined || Number.isNaN(date.getTime()) ? undefined : formatTime(date, request.reader.locale, request.timeZone);
 }
 
 /** The tone of a notice: its colour only; the words say the same. */
