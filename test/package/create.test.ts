@@ -248,8 +248,13 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(origin).toBe(`http://localhost:${workerPort}`);
     expect(hidden()).toContain(`chrome://inspect with the target 127.0.0.1:${inspectorPort}`);
 
-    // The link shows the Continue page; its form posts the token back, which sets the session cookie.
-    const continuePage = await fetch(link);
+    // The link keeps its token in a cookie and sends the browser on to the Continue page without it in the address;
+    // that page's form posts back, which sets the session cookie.
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const continuePage = await fetch(new URL(opened.headers.get('Location')!, link), {
+      headers: { Cookie: opened.headers.get('Set-Cookie')!.split(';')[0]! },
+    });
     expect(continuePage.status).toBe(200);
     const form = new URL(link).searchParams;
     const signIn = await fetch(`${origin}/sign-in`, {
