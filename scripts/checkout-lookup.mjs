@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The package's `checkout-lookup` command: `create <folder>` writes a project with the sample worker (create.mjs),
-// `start` runs a project's worker against the sandbox (start.mjs, the same script as this repository's npm start).
+// `start` runs a project's worker against the sandbox (start.mjs, the same script as this repository's npm start),
+// `deploy` runs `wrangler deploy` once the settings are checked (deploy.mjs, the same as this repository's npm run deploy).
 const USAGE = `Usage:
   npx checkout-lookup create <folder>   a new project with the sample Cloudflare Worker (then: cd <folder>, npm install, npm start)
   npx checkout-lookup start             in that project: the worker on http://127.0.0.1:8787 against a sandbox on :8790
+  npx checkout-lookup deploy [options]  in that project: wrangler deploy [options] (e.g. --dry-run), refused if
+                                        API_BASE_URL is empty or not an http(s) address (every route would answer 500)
   npx checkout-lookup --help            this text
 
 The sandbox alone: npx checkout-lookup-sandbox --help
@@ -35,6 +38,9 @@ if (command === 'create') {
   }
 } else if (command === 'start' && rest.length === 0) {
   await import('./start.mjs');
+} else if (command === 'deploy') {
+  const { deploy } = await import('./deploy.mjs');
+  await deploy(rest);
 } else if (command === '--help' || command === '-h') {
   process.stdout.write(USAGE);
 } else {

@@ -54,9 +54,10 @@ export function create(target) {
     scripts: {
       start: 'checkout-lookup start',
       dev: 'wrangler dev',
-      deploy: 'wrangler deploy',
+      // wrangler deploy, refused while API_BASE_URL is empty or malformed (scripts/deploy.mjs, as in the repository).
+      deploy: 'checkout-lookup deploy',
       // As in the repository (worker/README.md's Deploy steps), less its build: the installed package is built.
-      'deploy:dry-run': 'wrangler deploy --dry-run --outdir .wrangler/dry-run',
+      'deploy:dry-run': 'checkout-lookup deploy --dry-run --outdir .wrangler/dry-run',
       typecheck: 'tsc --noEmit',
       test: 'vitest run',
       // As in the repository: Env (worker/worker-configuration.d.ts) from wrangler.toml, after a change there.
@@ -238,7 +239,10 @@ Each step once, in this folder. Every setting, route and page is described in
    and, to turn the \`workers.dev\` address off, \`workers_dev = false\`. Put these top-level keys above \`[secrets]\`.
    Add that origin to \`ALLOWED_ORIGINS\` only if your shop's pages call the JSON routes from the browser.
 6. **Deploy**: \`npm test\`, \`npm run deploy:dry-run\` (bundles the Worker and checks the configuration offline),
-   then \`npm run deploy\`, which prints the address.
+   then \`npm run deploy\`, which prints the address. Both run \`wrangler deploy\` through \`checkout-lookup deploy\`,
+   which first refuses, exits 1 and builds nothing while \`API_BASE_URL\` is empty or not an http(s) address (step
+   2): every route would answer 500. Extra options go to wrangler (\`npm run deploy -- --env staging\`); an address
+   given as \`--var API_BASE_URL:https://…\` is checked in place of the one in \`wrangler.toml\`.
 7. **Mint sign-in links in your shop.** Your shop's server signs a short-lived token for its signed-in customer
    with \`AUTH_SECRET\` (HS256) and links to the Worker's \`/sign-in\`, for example with
    [jose](https://github.com/panva/jose):

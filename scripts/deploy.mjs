@@ -1,15 +1,34 @@
 #!/usr/bin/env node
 // `wrangler deploy` (and its dry run) with the settings checked first: without the checkout service's address every
 // route of the worker answers 500, so a deploy that would ship that is refused before wrangler builds or uploads
-// anything. Arguments go to `wrangler deploy` as given; `--config`/`-c` and `--env`/`-e` (or CLOUDFLARE_ENV) choose
-// the wrangler.toml and environment checked, as they do for wrangler.
+// anything. This repository's `npm run deploy` runs this file; a project made by `npx checkout-lookup create` runs
+// it as `checkout-lookup deploy`. Arguments go to `wrangler deploy` as given; `--config`/`-c` and `--env`/`-e` (or
+// CLOUDFLARE_ENV) choose the wrangler.toml and environment checked, and `--var API_BASE_URL:<address>` sets the
+// address over wrangler.toml's [vars], as they do for wrangler.
 import { spawn } from 'node:child_process';
-import { unstable_readConfig } from 'wrangler';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const args = process.argv.slice(2);
+const EXAMPLE = 'e.g. API_BASE_URL = "https://checkout.example.com"';
+
+/**
+ * What is wrong with the settings for a deploy, in a sentence, or `undefined`. The worker's rule for API_BASE_URL
+ * (worker/settings.ts): an http(s) address without a query, spaces around it ignored.
+ */
+export function deployProblem(vars, where = "wrangler.toml's [vars]") {
+  const value = typeof vars?.API_BASE_URL === 'string' ? vars.API_BASE_URL.trim() : '';
+  if (value === '') {
+    return `API_BASE_URL is empty in ${where}: every route would answer 500. Set it to the checkout service's address (${EXAMPLE}), then deploy again.`;
+  }
+  const url = URL.parse(value);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '') {
+    return `API_BASE_URL in ${where} is not an http(s) address without a query: every route would answer 500. Set it to the checkout service's address (${EXAMPLE}).`;
+  }
+  return undefined;
+}
 
 /** The value of `--name value` or `--name=value` (or its short form) among the arguments. */
-function option(long, short) {
+function option(args, long, short) {
   for (const [index, arg] of args.entries()) {
     if (arg === long || arg === short) return args[index + 1];
     if (arg.startsWith(`${long}=`)) return arg.slice(long.length + 1);
@@ -17,32 +36,49 @@ function option(long, short) {
   return undefined;
 }
 
-/** What is wrong with the settings for a deploy, in a sentence, or `undefined`. */
-export function deployProblem(vars) {
-  const value = typeof vars?.API_BASE_URL === 'string' ? vars.API_BASE_URL.trim() : '';
-  const example = 'e.g. API_BASE_URL = "https://checkout.example.com"';
-  if (value === '') {
-    return `API_BASE_URL is empty in wrangler.toml's [vars]: every route would answer 500. Set it to the checkout service's address (${example}), then deploy again.`;
+/**
+ * The `--var KEY:VALUE` pairs among the arguments, as wrangler reads them: the flag repeated or followed by several
+ * pairs, the value everything after the first colon.
+ */
+function flagVars(args) {
+  const vars = {};
+  const add = (pair) => {
+    const [key, ...value] = pair.split(':');
+    vars[key] = value.join(':');
+  };
+  for (const [index, arg] of args.entries()) {
+    if (arg.startsWith('--var=')) add(arg.slice('--var='.length));
+    if (arg !== '--var') continue;
+    for (const pair of args.slice(index + 1)) {
+      if (pair.startsWith('-')) break;
+      add(pair);
+    }
   }
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
-    return `API_BASE_URL in wrangler.toml's [vars] is not an http(s) address without a query: every route would answer 500. Set it to the checkout service's address (${example}).`;
-  }
-  return undefined;
+  return vars;
 }
 
-const config = unstable_readConfig(
-  { config: option('--config', '-c'), env: option('--env', '-e') ?? process.env.CLOUDFLARE_ENV },
-  { hideWarnings: true },
-);
-const problem = deployProblem(config.vars);
-if (problem !== undefined) {
-  console.error(`[deploy] refused: ${problem}`);
-  process.exit(1);
+/** Checks the settings `wrangler deploy <args>` would deploy; refuses (exit 1) or runs wrangler and exits as it does. */
+export async function deploy(args) {
+  // Imported here: wrangler is the project's devDependency, not this package's.
+  const { unstable_readConfig } = await import('wrangler');
+  const config = unstable_readConfig(
+    { config: option(args, '--config', '-c'), env: option(args, '--env', '-e') ?? process.env.CLOUDFLARE_ENV },
+    { hideWarnings: true },
+  );
+  const fromFlags = flagVars(args);
+  const problem = 'API_BASE_URL' in fromFlags ? deployProblem(fromFlags, 'the --var flag') : deployProblem(config.vars, "wrangler.toml's [vars]");
+  if (problem !== undefined) {
+    console.error(`[deploy] refused: ${problem}`);
+    process.exit(1);
+  }
+  const wrangler = spawn('wrangler', ['deploy', ...args], { stdio: 'inherit' });
+  wrangler.on('error', (error) => {
+    console.error(`[deploy] could not run wrangler: ${error.message}`);
+    process.exit(1);
+  });
+  wrangler.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
-const wrangler = spawn('wrangler', ['deploy', ...args], { stdio: 'inherit' });
-wrangler.on('error', (error) => {
-  console.error(`[deploy] could not run wrangler: ${error.message}`);
-  process.exit(1);
-});
-wrangler.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await deploy(process.argv.slice(2));
+}

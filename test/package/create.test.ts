@@ -138,8 +138,21 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(install.code, install.report).toBe(0);
     const typecheck = await run('npm', ['run', 'typecheck'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
     expect(typecheck.code, typecheck.report).toBe(0);
-    // worker/README.md's Deploy step 3, as written, in the project: wrangler bundles the worker offline.
+    // worker/README.md's Deploy step 4, as written, in the project: with API_BASE_URL still empty, as the scaffold
+    // writes it, every route would answer 500, so the dry run refuses before wrangler builds anything.
+    const refused = await run('npm', ['run', 'deploy:dry-run'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
+    expect(refused.code, refused.report).toBe(1);
+    expect(refused.stderr).toContain('API_BASE_URL');
+    expect(refused.stderr).toContain('every route would answer 500');
+    expect(refused.stdout).not.toMatch(/--dry-run: exiting now/);
+    // Set as the README's production steps set it, wrangler bundles the worker offline.
+    const toml = readFileSync(join(project, 'wrangler.toml'), 'utf8');
+    const address = /set `API_BASE_URL` \(the checkout\s+service's address, e\.g\. `"([^"]+)"`/.exec(
+      readFileSync(join(project, 'README.md'), 'utf8'),
+    )![1]!;
+    writeFileSync(join(project, 'wrangler.toml'), toml.replace(/^API_BASE_URL = ""$/m, `API_BASE_URL = "${address}"`));
     const dryRun = await run('npm', ['run', 'deploy:dry-run'], { cwd: project, env, secrets: secretsOf(devVars()), timeoutMs: 120_000 });
+    writeFileSync(join(project, 'wrangler.toml'), toml);
     expect(dryRun.code, dryRun.report).toBe(0);
     expect(dryRun.stdout).toMatch(/--dry-run: exiting now/);
   });
@@ -174,19 +187,22 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(made.stdout.trim()).toMatch(/^[\w-]{43}$/);
 
     // The TOML blocks as the README places them: the route's keys above the first table, the observability table at
-    // the end, and the namespace's id in its block; wrangler checks the whole configuration offline.
+    // the end, the namespace's id in its block, and the service's address of step 2; the project's deploy command
+    // checks the whole configuration offline.
     const tomlBlocks = [...guide.matchAll(/^( *)```toml\n([\s\S]*?)^\1```/gm)].map((m) => m[2]!.replace(new RegExp(`^${m[1]}`, 'gm'), ''));
     const [route, observability] = tomlBlocks;
     expect(route).toMatch(/custom_domain = true/);
     expect(observability).toMatch(/^redact_query_string = true$/m);
+    const address = /set `API_BASE_URL` \(the checkout\s+service's address, e\.g\. `"([^"]+)"`/.exec(guide)![1]!;
     const production = readFileSync(join(project, 'wrangler.toml'), 'utf8')
+      .replace(/^API_BASE_URL = ""$/m, `API_BASE_URL = "${address}"`)
       .replace('[secrets]', `${route}workers_dev = false\n\n[secrets]`)
       .replace('binding = "SIGN_OUTS"', 'binding = "SIGN_OUTS"\nid = "0123456789abcdef0123456789abcdef"')
       .concat(`\n${observability}`);
     writeFileSync(join(project, 'wrangler.production.toml'), production);
     const dryRun = await run(
       'npx',
-      ['wrangler', 'deploy', '--dry-run', '--config', 'wrangler.production.toml', '--outdir', '.wrangler/dry-run-production'],
+      ['checkout-lookup', 'deploy', '--dry-run', '--config', 'wrangler.production.toml', '--outdir', '.wrangler/dry-run-production'],
       {
         cwd: project,
         env,
@@ -232,8 +248,13 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(origin).toBe(`http://localhost:${workerPort}`);
     expect(hidden()).toContain(`chrome://inspect with the target 127.0.0.1:${inspectorPort}`);
 
-    // The link shows the Continue page; its form posts the token back, which sets the session cookie.
-    const continuePage = await fetch(link);
+    // The link keeps its token in a cookie and sends the browser on to the Continue page without it in the address;
+    // that page's form posts back, which sets the session cookie.
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const continuePage = await fetch(new URL(opened.headers.get('Location')!, link), {
+      headers: { Cookie: opened.headers.get('Set-Cookie')!.split(';')[0]! },
+    });
     expect(continuePage.status).toBe(200);
     const form = new URL(link).searchParams;
     const signIn = await fetch(`${origin}/sign-in`, {

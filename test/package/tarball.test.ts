@@ -45,6 +45,7 @@ const TOP_LEVEL = [
   'scripts/create.mjs',
   'scripts/start.mjs',
   'scripts/dev-vars.mjs',
+  'scripts/deploy.mjs',
 ];
 
 /** The `#anchors` GitHub makes of a Markdown file's headings. */

@@ -3,6 +3,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
+import { deployProblem } from '../../scripts/deploy.mjs';
+import { readSettings } from '../../worker/settings.js';
 
 // Without the checkout service's address every route answers 500: a deploy, and its dry run, refuse the settings
 // before wrangler builds or uploads anything, and say which setting to set and where.
@@ -57,6 +59,20 @@ describe('npm run deploy:dry-run', () => {
     expect(output).not.toContain('--dry-run: exiting now');
   });
 
+  test("builds with the service's address given as wrangler's --var, over the empty value in [vars]", { timeout: 120_000 }, async () => {
+    const { code, output } = await runScript('deploy:dry-run', ['--var', 'API_BASE_URL:https://checkout.example.com']);
+    expect(code, output).toBe(0);
+    expect(output).toContain('--dry-run: exiting now');
+  });
+
+  test.each(['--var API_BASE_URL:', '--var=API_BASE_URL:checkout.example.com'])('refuses %s', async (flags) => {
+    const { code, output } = await runScript('deploy:dry-run', flags.split(' '));
+    expect(code).toBe(1);
+    expect(output).toContain('API_BASE_URL');
+    expect(output).toContain('--var');
+    expect(output).not.toContain('--dry-run: exiting now');
+  });
+
   test("builds with the service's address set", { timeout: 120_000 }, async () => {
     const { code, output } = await runScript('deploy:dry-run', ['--config', await configWith('https://checkout.example.com')]);
     expect(code, output).toBe(0);
@@ -68,4 +84,24 @@ test('npm run deploy refuses it the same way, before wrangler uploads anything',
   const { code, output } = await runScript('deploy');
   expect(code).toBe(1);
   expect(output).toContain('every route would answer 500');
+});
+
+// The deploy check and the worker read API_BASE_URL by one rule: a deploy is refused exactly when the deployed worker
+// would refuse the setting and answer 500.
+test.each([
+  '',
+  '   ',
+  'checkout.example.com',
+  'ftp://checkout.example.com',
+  'https://',
+  'https://checkout.example.com',
+  ' https://checkout.example.com/v1/ ',
+  'http://127.0.0.1:8790',
+  'https://checkout.example.com/#fragment',
+  'https://checkout.example.com/?',
+  'https://checkout.example.com/?version=1',
+  'https://user:password@checkout.example.com',
+])('the deploy check and the worker agree on API_BASE_URL = %j', (value) => {
+  const worker = readSettings({ API_BASE_URL: value, API_KEY: 'key', AUTH_SECRET: 'x'.repeat(32) });
+  expect(deployProblem({ API_BASE_URL: value }) === undefined).toBe('settings' in worker);
 });
