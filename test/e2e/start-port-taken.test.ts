@@ -3,27 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from './ports.js';
 
 // `npm start` when the worker's port is taken (another `npm start` or `wrangler dev` still running): it says which
 // port and how to choose another, exits non-zero, prints no sign-in link, and leaves no process behind.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Processes of this user whose environment carries `mark` (inherited by every child npm start makes). */
 function processesMarked(mark: string): string[] {
