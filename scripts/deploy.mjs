@@ -20,11 +20,20 @@ export function deployProblem(vars, where = "wrangler.toml's [vars]") {
   if (value === '') {
     return `API_BASE_URL is empty in ${where}: every route would answer 500. Set it to the checkout service's address (${EXAMPLE}), then deploy again.`;
   }
-  const url = URL.parse(value);
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '') {
+  const url = urlOf(value);
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '') {
     return `API_BASE_URL in ${where} is not an http(s) address without a query: every route would answer 500. Set it to the checkout service's address (${EXAMPLE}).`;
   }
   return undefined;
+}
+
+/** `value` as a URL, or `undefined`: `new URL`, since `URL.parse` is missing from the Node 20 that may run this. */
+function urlOf(value) {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value of `--name value` or `--name=value` (or its short form) among the arguments. */
