@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sleep } from '../../src/core/sleep.js';
-import { ApiError, getOrder, OrderSchema, TimeoutError, ValidationError } from '../../src/index.js';
+import { ApiError, getOrder, OrderSchema, TimeoutError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
 
 const status =
