@@ -99,9 +99,9 @@ export class NetworkError extends LookupError {
 }
 
 /**
- * The call's deadline (`timeout`) passed: while waiting for headers, between attempts, while reading the body, or
- * by the time the body was parsed or validated. The message names the `timeout`. After failed attempts, the message ends with what the last of them
- * got (`; last: HTTP 503`), and that failure is the `cause`.
+ * The call's deadline (`timeout`) passed: before the request went out, while waiting for headers, between attempts,
+ * while reading the body, or by the time the body was parsed or validated. The message names the `timeout`. After
+ * failed attempts, it ends with what the last of them got (`; last: HTTP 503`), and that failure is the `cause`.
  */
 export class TimeoutError extends LookupError {
   override name = 'TimeoutError' as const;
