@@ -169,6 +169,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           const left = start + timeout - at;
           // A retry is given the time the attempt that failed took: a wait that leaves it none ends the call now, with
           // this failure, which says so, rather than with a TimeoutError later.
+          // Stryker disable next-line ConditionalExpression: `undefined >= n` is false, so the first test decides nothing (it is there for TypeScript).
           if (wait !== undefined && wait >= left - (at - began)) {
             (error as LookupError).message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${left} ms left`;
             wait = undefined;
