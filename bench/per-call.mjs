@@ -34,7 +34,7 @@ export const PER_CALL = {
   cycles: 600,
   warmupCycles: 200,
   seed: 15,
-  goals: { 'Node 20': 1.05, 'Node 24': 1.05, Bun: 1.05, Deno: 1.05 },
+  goals: { 'Node 20': 1.1, 'Node 24': 1.1, Bun: 1.1, Deno: 1.1 },
   variants: {},
 };
 // Made per run and inherited by the processes started here (the server of the other process checks it).
@@ -55,9 +55,10 @@ export const CONTENDERS = {
   schema: "bare + v.safeParse with the SDK's OrderSchema",
   deadline: 'bare + an AbortController, its signal in the init and a 10 s setTimeout cleared after the body',
   'by hand':
-    "a careful client with getOrder's guarantees: the id encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end, text() + JSON.parse, the envelope check (HTTP 2xx, code 0 or 200) and v.safeParse(OrderSchema)",
+    "a careful client with getOrder's guarantees: the id encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end, the body under the 1 MiB cap (a stated Content-Length over it refused, the bytes counted as they come, since the length may be absent or untrue) + JSON.parse, the envelope check (HTTP 2xx, code 0 or 200) and v.safeParse(OrderSchema)",
   'by hand, Request': 'by hand, but fetch(new Request(url, init)) as the SDK calls it',
-  'by hand, readText': "by hand, but the SDK's readText (the chunks counted against the cap, decoded once) instead of text()",
+  'by hand, readText':
+    "by hand, but the SDK's readText (the chunks counted against the cap, raced with the deadline, decoded once) instead of its own counted read",
   getOrder: 'getOrder(id, { baseUrl, apiKey }) from dist/',
   'getOrder, injected fetch': 'getOrder with fetch: (input, init) => fetch(input, init) (the SDK may not trust its framing)',
 };
@@ -106,9 +107,34 @@ export async function contenders(baseUrl, variants = {}) {
       clearTimeout(timer);
     }
   };
+  const decoder = new TextDecoder();
+  /**
+   * The body as a careful client reads it under the cap: a stated length over it refused, the bytes counted as they
+   * come, never trusting the header (Bun and Deno deliver more than a Content-Length says on a chunked body).
+   */
+  const readCapped = async (response) => {
+    if (Number(response.headers.get('content-length')) > CAP) {
+      await response.body?.cancel();
+      throw new Error('body too large');
+    }
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > CAP) {
+        await reader.cancel();
+        throw new Error('body too large');
+      }
+      chunks.push(value);
+    }
+    return decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks).arrayBuffer());
+  };
   /** The hand-written client; `send` and `read` swap in the SDK's ways of sending and reading. */
   const byHand =
-    (send = (target, init) => fetch(target, init), read = (response) => response.text()) =>
+    (send = (target, init) => fetch(target, init), read = readCapped) =>
     async (id = ID) => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Error('deadline')), 10_000);

@@ -99,12 +99,14 @@ export class NetworkError extends LookupError {
 }
 
 /**
- * The call's deadline (`timeout`) passed: while waiting for headers, between attempts, while reading the body, or
- * by the time the body was parsed or validated. After failed attempts, the message ends with what the last of them
- * got (`; last: HTTP 503`), and that failure is the `cause`.
+ * The call's deadline (`timeout`) passed: before the request went out, while waiting for headers, between attempts,
+ * while reading the body, or by the time the body was parsed or validated. The message names the `timeout`. After
+ * failed attempts, it ends with what the last of them got (`; last: HTTP 503`), and that failure is the `cause`.
  */
 export class TimeoutError extends LookupError {
   override name = 'TimeoutError' as const;
+  /** The `timeout` that was set, in milliseconds. */
+  declare readonly timeout: number;
   /** The failure of the last attempt that ended before the deadline, if one did. */
   declare readonly cause?: ApiError | NetworkError | ValidationError;
 }
@@ -143,6 +145,11 @@ export type AnyLookupError = ApiError | NetworkError | TimeoutError | Validation
  */
 export class InvalidIdError extends TypeError {
   override name = 'InvalidIdError' as const;
+
+  /** What `JSON.stringify` writes: the name and the message (which never shows the id). */
+  toJSON(): { name: 'InvalidIdError'; message: string } {
+    return { name: this.name, message: this.message };
+  }
 }
 
 /**

@@ -16,13 +16,16 @@ export interface AttemptEvent {
    * then never sent). Absent on success.
    */
   error?: unknown;
-  /** Milliseconds the attempt took, from sending the request to its outcome. */
+  /** Whole milliseconds the attempt took, from sending the request to its outcome. */
   ms: number;
-  /** Milliseconds until the next attempt, when there will be one. */
+  /** Whole milliseconds until the next attempt, when there will be one. */
   retryInMs?: number | undefined;
 }
 
-/** Options of `getOrder` and `getSession`. Only `baseUrl` is required; any other name is refused. */
+/**
+ * Options of `getOrder` and `getSession`, read by name (own, inherited or through a getter). Only `baseUrl` is
+ * required; any other own name is refused.
+ */
 export interface LookupOptions {
   /** Base address of the service; may carry a path prefix (`https://h/v/` → `https://h/v/api/order/…`). */
   baseUrl: string | URL;

@@ -7,6 +7,8 @@ export interface Deadline {
   readonly signal: AbortSignal;
   /** Rejects (with the abort event) when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
   readonly aborted: Promise<never>;
+  /** Waits `ms` milliseconds, or rejects as soon as `signal` aborts (at once if it has); `dispose` clears its timer. */
+  sleep(ms: number): Promise<void>;
   /** Clears the timer and every listener, and lets go of a request held on `signal`; call it once the call has ended. */
   dispose(): void;
 }
@@ -31,11 +33,20 @@ export function deadline(ms: number, caller: CallerSignal | undefined): Deadline
   aborted.catch(() => {});
   signal.addEventListener('abort', stop);
   const fire = setTimeout(() => timer.abort(), ms);
+  let pause: ReturnType<typeof setTimeout> | undefined;
   return {
     signal,
     aborted,
+    sleep: (ms) =>
+      Promise.race([
+        new Promise<void>((resolve) => {
+          pause = setTimeout(resolve, ms);
+        }),
+        aborted,
+      ]),
     dispose() {
       clearTimeout(fire);
+      clearTimeout(pause);
       // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
       // caller's signal would stay in memory.
       signal.removeEventListener('abort', stop);

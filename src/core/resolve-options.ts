@@ -46,7 +46,8 @@ const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> 
   maxRetries: ['an integer, 0 or more', (value) => Number.isInteger(value) && value >= 0],
   headers: null,
   now: ['a function', isFunction],
-  successCodes: ['a non-empty array of integers', (value) => Array.isArray(value) && value.length > 0 && value.every(Number.isInteger)],
+  // Array.from reads a hole as undefined, which `every` would skip.
+  successCodes: ['a non-empty array of integers', (value) => Array.isArray(value) && value.length > 0 && Array.from(value).every(Number.isInteger)],
   maxBodyBytes: ['a positive integer', (value) => Number.isInteger(value) && value > 0],
   dangerouslyAllowBrowser: ['a boolean', (value) => typeof value === 'boolean'],
   onAttempt: ['a function', isFunction],
@@ -62,6 +63,12 @@ const REFUSED = /^(connection|content-length|expect|host|keep-alive|transfer-enc
  * a browser page is refused unless `dangerouslyAllowBrowser` is set.
  */
 export function resolveOptions(options: LookupOptions): ResolvedOptions {
+  const given = Object(options);
+  // Any own name that is not an option is a mistake; the options themselves are read by name below, as users write
+  // them: own or inherited, plain or through a getter.
+  for (const name of readingOf('options', () => Object.keys(given))) {
+    if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
+  }
   // The defaults (README's Options table lists them), under the options given; one given as undefined takes its default.
   const resolved: Record<string, unknown> = {
     fetch: globalThis.fetch,
@@ -71,13 +78,18 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     maxBodyBytes: 1_048_576,
     successCodes: [0, 200],
   };
-  for (const [name, value] of Object.entries(options ?? {})) {
-    if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
-    if (value !== undefined) resolved[name] = value;
-  }
-  for (const [name, value] of Object.entries(resolved)) {
+  for (const name in RULES) {
+    // A default is checked too: the global fetch may be missing.
+    let value = readingOf(name, () => given[name]);
+    if (value === undefined) {
+      if (!(name in resolved)) continue;
+      value = resolved[name];
+    }
     const rule = RULES[name];
-    if (rule && !rule[1](value)) throw new TypeError(`"${name}" must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`);
+    if (rule && !readingOf(name, () => rule[1](value))) {
+      throw new TypeError(`"${name}" must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`);
+    }
+    resolved[name] = value;
   }
   const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
   const base = baseOf(baseUrl);
@@ -87,9 +99,21 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   return { ...(resolved as unknown as ResolvedOptions), base, headers: headersOf(headers, apiKey) };
 }
 
+/**
+ * What `read` returns: the caller's code that runs while an option is read (a getter, a Proxy trap, a signal's
+ * `aborted`, `now`) may throw, and that is a `TypeError` naming the option, with what it threw as the cause.
+ */
+function readingOf<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (cause) {
+    throw new TypeError(`"${name}" must be readable; reading it threw`, { cause });
+  }
+}
+
 /** The clock's reading for an attempt's `X-Timestamp`: a `TypeError` naming `now` unless it is a finite number. */
 export function timestamp(now: () => number): string {
-  const time = now();
+  const time = readingOf('now', now);
   if (!Number.isFinite(time)) throw new TypeError(`"now" must return a finite number; received ${kindOf(time)}`);
   return `${time}`;
 }

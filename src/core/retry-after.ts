@@ -5,19 +5,22 @@ const HTTP_DATE = /^[A-Z][a-z]{2,8}, ([ \d]\d)[ -]([A-Z][a-z]{2})[ -](\d\d|\d{4}
 // asctime "Sun Nov  6 08:49:37 1994", in HTTP_DATE's order: "Sun,  6 Nov 1994 08:49:37 GMT".
 // Stryker disable next-line Regex: HTTP_DATE is anchored, so a rewrite of part of the text never passes it.
 const ASCTIME = /^(\w{3}) (\w{3}) ([ \d]\d) (\S{8}) (\d{4})$/;
+/** The longest wait a `Retry-After` is read as: 100 years of 365.25 days, beyond any date the RFC 850 form can say. */
+export const MAX_RETRY_AFTER_MS = 3_155_760_000_000;
 // Capitalised three-letter windows of this text start only at multiples of 3.
 const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
 /**
  * Milliseconds to wait as asked by a `Retry-After` value (RFC 9110 §10.2.3): delay-seconds, or an HTTP-date in any
- * of its three forms (a date already past gives 0), with surrounding spaces or tabs. Undefined when there is none or it
+ * of its three forms (a date already past gives 0), with surrounding spaces or tabs, and at most `MAX_RETRY_AFTER_MS`
+ * (delay-seconds of 400 digits are 100 years, not `Infinity`). Undefined when there is none or it
  * cannot be read, an impossible date (31 February, 24:00:00) included. Engines' Date.parse is never used: it reads
  * almost anything ("later 2" is a date in 2001 in V8) and rolls 31 February over into March.
  */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   // Stryker disable next-line StringLiteral: any fallback that is neither a number nor a date reads the same.
   const text = (value ?? '').replace(/^[ \t]+|[ \t]+$/g, '');
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
   const parts = HTTP_DATE.exec(text.replace(ASCTIME, '$1, $3 $2 $5 $4 GMT'));
   if (!parts) return undefined;
   const [, day, , year, hour, minute, second] = parts.map(Number) as number[] as [number, number, number, number, number, number, number];
@@ -30,5 +33,5 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   // Minutes and seconds can roll over within the day, so they are checked; a leap second (60) is allowed by the
   // grammar and lands on the next minute.
   if (month < 0 || new Date(at).getUTCDate() !== day || minute > 59 || second > 60) return undefined;
-  return Math.max(0, at - nowMs);
+  return Math.min(Math.max(0, at - nowMs), MAX_RETRY_AFTER_MS);
 }

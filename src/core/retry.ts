@@ -14,13 +14,13 @@ const CORS_REFUSAL = /^Cross-Origin Request Blocked/;
 
 /**
  * How long to wait before retrying after the failure of attempt number `attempt` (from 1), or `undefined` for no
- * retry. `msLeft` is what a retry has: the deadline's time left, less what the attempt that failed took.
+ * retry. Whether the wait fits in the deadline is the request core's to say.
  *
  * Retried: a failure of `fetch` and an HTTP 408, 429, 500, 502, 503 or 504, up to `maxRetries` times, after the
  * service's `Retry-After` or else exponential backoff with equal jitter (half fixed, half random): 125-250 ms
  * before the first retry, doubling, capped at 2-4 s.
  */
-export function nextWait(error: unknown, attempt: number, msLeft: number, maxRetries: number): number | undefined {
+export function nextWait(error: unknown, attempt: number, maxRetries: number): number | undefined {
   if (attempt > maxRetries) return undefined;
   // A ValidationError, a TimeoutError or an abort: retrying changes nothing or is not wanted.
   if (!(error instanceof ApiError || error instanceof NetworkError)) return undefined;
@@ -30,9 +30,6 @@ export function nextWait(error: unknown, attempt: number, msLeft: number, maxRet
   // no failure to copy as the cause), or a CORS refusal that says so.
   if (error instanceof NetworkError && (!error.cause || CORS_REFUSAL.test(error.cause.message))) return undefined;
   const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
-  const wait = (error as ApiError).retryAfter ?? (step / 2) * (1 + Math.random());
-  // A wait (a Retry-After included) that leaves the retry no time: the caller gets this failure now, rather than a
-  // TimeoutError later.
-  if (wait >= msLeft) return undefined;
-  return wait;
+  // Whole milliseconds, as onAttempt reports them.
+  return (error as ApiError).retryAfter ?? Math.round((step / 2) * (1 + Math.random()));
 }

@@ -1,132 +1,100 @@
-import * as v from 'valibot';
-import { amount, date, integer, known, object, text } from './fields.js';
-import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
+import type * as v from 'valibot';
+import { AMOUNT, INTEGER, ISO_DATE, type Known, type ListField, list, object, record, type RecordField, type RecordSchema, TEXT } from './fields.js';
+import { PriceDataItemSchema } from './price-data.js';
+
+const priceListItem = {
+  /** Amount. */
+  amount: AMOUNT,
+  /** Currency of the amount. */
+  currency: TEXT,
+  /** Exchange rate. */
+  exchangeRate: AMOUNT,
+};
+
+const recurring = {
+  /** Days of free trial, an integer. */
+  freeTrialDays: INTEGER,
+  /** Interval; `week` is a known value. */
+  interval: TEXT as Known<'week'>,
+};
+
+const price = {
+  /** Price identifier. */
+  priceId: TEXT,
+  /** Prices, each with an amount, its currency and an exchange rate. */
+  priceList: list(object(priceListItem)) as ListField<RecordSchema<typeof priceListItem>>,
+  /** Recurrence of the price. */
+  recurring: record(recurring) as RecordField<typeof recurring>,
+};
+
+const product = {
+  /** Product identifier. */
+  productId: TEXT,
+  /** Product name. */
+  productName: TEXT,
+};
+
+const customer = {
+  /** Customer identifier. */
+  customerId: TEXT,
+  /** E-mail address of the customer. */
+  email: TEXT,
+};
+
+const entries = {
+  /** Identifier of the session. */
+  sessionId: TEXT,
+  /** Session token. */
+  token: TEXT,
+  /** Session status; `open` is a known value. */
+  status: TEXT as Known<'open'>,
+  /** Payment status of the session; `unpaid` is a known value. */
+  paymentStatus: TEXT as Known<'unpaid'>,
+  /** Subtotal amount. */
+  amountSubtotal: AMOUNT,
+  /** Total amount. */
+  amountTotal: AMOUNT,
+  /** Currency of the original price. */
+  originalCurrency: TEXT,
+  /** Currency in which payment is made. */
+  paymentCurrency: TEXT,
+  /** Related subscription identifier. */
+  subscriptionId: TEXT,
+  /** Related invoice identifier. */
+  invoiceId: TEXT,
+  /** Related order identifier. */
+  orderId: TEXT,
+  /** Merchant's own reference for the session. */
+  merchantReferenceId: TEXT,
+  /** Locale of the checkout page. */
+  locale: TEXT,
+  /** Address the customer returns to on cancellation. */
+  cancelUrl: TEXT,
+  /** Address the customer returns to on success. */
+  successUrl: TEXT,
+  /** Creation time (ISO 8601, UTC, on the wire). */
+  created: ISO_DATE,
+  /** Expiry time (ISO 8601, UTC, on the wire). */
+  expire: ISO_DATE,
+  /** Price object. */
+  price: record(price) as RecordField<typeof price>,
+  /** Product object. */
+  product: record(product) as RecordField<typeof product>,
+  /** Customer object. */
+  customer: record(customer) as RecordField<typeof customer>,
+  /** Line items. */
+  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
+};
 
 /**
  * Schema of a checkout session (the `data` of `GET /api/checkout/session/{id}`). Unknown fields are kept;
  * `created` and `expire` become `Date`s.
  */
-export const CheckoutSessionSchema: v.GenericSchema<unknown, CheckoutSession> = /* @__PURE__ */ (() =>
-  object({
-    sessionId: text(),
-    token: text(),
-    status: known<'open'>(),
-    paymentStatus: known<'unpaid'>(),
-    amountSubtotal: amount(),
-    amountTotal: amount(),
-    originalCurrency: text(),
-    paymentCurrency: text(),
-    subscriptionId: text(),
-    invoiceId: text(),
-    orderId: text(),
-    merchantReferenceId: text(),
-    locale: text(),
-    cancelUrl: text(),
-    successUrl: text(),
-    created: date(),
-    expire: date(),
-    price: v.nullish(
-      object({
-        priceId: text(),
-        priceList: v.nullish(v.array(object({ amount: amount(), currency: text(), exchangeRate: amount() }))),
-        recurring: v.nullish(object({ freeTrialDays: integer(), interval: known<'week'>() })),
-      }),
-    ),
-    product: v.nullish(object({ productId: text(), productName: text() })),
-    customer: v.nullish(object({ customerId: text(), email: text() })),
-    priceDataList: v.nullish(v.array(PriceDataItemSchema)),
-  }))();
+export const CheckoutSessionSchema: RecordSchema<typeof entries> = /* @__PURE__ */ object(entries);
 
 /**
  * A checkout session: a payment page session with its price, product, customer and resulting references. Every
  * field may be absent or `null`. Fields the service adds beyond these are kept at run time: read one as
  * `(session as Record<string, unknown>).newField`.
  */
-export interface CheckoutSession {
-  /** Identifier of the session. */
-  sessionId?: string | null | undefined;
-  /** Session token. */
-  token?: string | null | undefined;
-  /** Session status; `open` is a known value. */
-  status?: 'open' | (string & {}) | null | undefined;
-  /** Payment status of the session; `unpaid` is a known value. */
-  paymentStatus?: 'unpaid' | (string & {}) | null | undefined;
-  /** Subtotal amount. */
-  amountSubtotal?: number | null | undefined;
-  /** Total amount. */
-  amountTotal?: number | null | undefined;
-  /** Currency of the original price. */
-  originalCurrency?: string | null | undefined;
-  /** Currency in which payment is made. */
-  paymentCurrency?: string | null | undefined;
-  /** Related subscription identifier. */
-  subscriptionId?: string | null | undefined;
-  /** Related invoice identifier. */
-  invoiceId?: string | null | undefined;
-  /** Related order identifier. */
-  orderId?: string | null | undefined;
-  /** Merchant's own reference for the session. */
-  merchantReferenceId?: string | null | undefined;
-  /** Locale of the checkout page. */
-  locale?: string | null | undefined;
-  /** Address the customer returns to on cancellation. */
-  cancelUrl?: string | null | undefined;
-  /** Address the customer returns to on success. */
-  successUrl?: string | null | undefined;
-  /** Creation time (ISO 8601, UTC, on the wire). */
-  created?: Date | null | undefined;
-  /** Expiry time (ISO 8601, UTC, on the wire). */
-  expire?: Date | null | undefined;
-  /** Price object. */
-  price?:
-    | {
-        /** Price identifier. */
-        priceId?: string | null | undefined;
-        /** Prices, each with an amount, its currency and an exchange rate. */
-        priceList?:
-          | {
-              /** Amount. */
-              amount?: number | null | undefined;
-              /** Currency of the amount. */
-              currency?: string | null | undefined;
-              /** Exchange rate. */
-              exchangeRate?: number | null | undefined;
-            }[]
-          | null
-          | undefined;
-        /** Recurrence of the price. */
-        recurring?:
-          | {
-              /** Days of free trial, an integer. */
-              freeTrialDays?: number | null | undefined;
-              /** Interval; `week` is a known value. */
-              interval?: 'week' | (string & {}) | null | undefined;
-            }
-          | null
-          | undefined;
-      }
-    | null
-    | undefined;
-  /** Product object. */
-  product?:
-    | {
-        /** Product identifier. */
-        productId?: string | null | undefined;
-        /** Product name. */
-        productName?: string | null | undefined;
-      }
-    | null
-    | undefined;
-  /** Customer object. */
-  customer?:
-    | {
-        /** Customer identifier. */
-        customerId?: string | null | undefined;
-        /** E-mail address of the customer. */
-        email?: string | null | undefined;
-      }
-    | null
-    | undefined;
-  /** Line items. */
-  priceDataList?: PriceDataItem[] | null | undefined;
-}
+export type CheckoutSession = v.InferOutput<typeof CheckoutSessionSchema>;

@@ -1,14 +1,64 @@
 import * as v from 'valibot';
 
-const is = <T>(check: (value: unknown) => boolean, expects: string) => Object.assign(v.custom<T>(check), { expects }) as v.CustomSchema<T, undefined>;
+// The pieces every record's schema is made of. Each is a constant with its type written out, so a record's entries
+// (`{ orderId: TEXT, … }`) have a type JSR reads without inference, and the record's types are inferred from them.
+//
+// Two pieces reach past valibot's public API, for bytes: its public way to transform (dates) and to check before an
+// object (arrays) is `pipe`, which costs about 200 B min+gzip more in each bundle than these (measured with
+// scripts/size.mjs; the SDK's limit is 6,400 B). package.json pins valibot to 1.5.x, and test/unit/validation.test.ts
+// fails first if an update changes what they rely on.
 
-/** A field's schema: the value, `null` or absent. */
-export type Field<T> = v.NullishSchema<v.CustomSchema<T, undefined>, undefined>;
+/** A field's schema: the value, `null` or absent; `In` as the service sends it, `Out` as the SDK returns it. */
+export type Field<In, Out = In> = v.NullishSchema<v.GenericSchema<In, Out>, undefined>;
 
-export const text = (): Field<string> => v.nullish(is<string>((value) => typeof value === 'string', 'string'));
-export const amount = (): Field<number> => v.nullish(is<number>(Number.isFinite, 'finite number'));
-export const integer = (): Field<number> => v.nullish(is<number>(Number.isInteger, 'integer'));
-export const known = <T extends string>() => text() as v.NullishSchema<v.GenericSchema<T | (string & {})>, undefined>;
+/** A field with known values, offered as literals, that accepts any other string. */
+export type Known<T extends string> = Field<T | (string & {})>;
+
+/** What the service sends for a record with these entries: fields beyond them are kept, so it has an index signature. */
+export type RecordInput<E extends v.ObjectEntries> = v.InferInput<v.LooseObjectSchema<E, undefined>>;
+
+/**
+ * A record's schema: a JSON object with these entries, unknown fields kept. Its output lists the entries only, so a
+ * misspelt field does not compile. Its steps are typed as `object` makes them, so this type cannot claim entries the
+ * schema does not check.
+ */
+export interface RecordSchema<E extends v.ObjectEntries> extends v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>> {
+  readonly type: 'loose_object';
+  readonly entries: E;
+}
+
+/** A nested record's field: the record, `null` or absent. */
+export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchema<E>, undefined>;
+
+/** A list's field: the list of `Item`s, `null` or absent. */
+export type ListField<Item extends v.GenericSchema> = v.NullishSchema<v.ArraySchema<Item, undefined>, undefined>;
+
+/** valibot's `custom` check, whose issue names what it expected (`expected finite number, received string`). */
+/* @__NO_SIDE_EFFECTS__ */
+function is<T>(check: (value: unknown) => boolean, expects: string): v.CustomSchema<T, undefined> {
+  return Object.assign(v.custom<T>(check), { expects });
+}
+
+export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(is<string>((value) => typeof value === 'string', 'string'));
+export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number'));
+/** An integer that must be there (the envelope's `code`). */
+export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
+export const INTEGER: Field<number> = v.nullish(REQUIRED_INTEGER);
+
+/** A nested record's field: the record with these entries, `null` or absent. */
+/* @__NO_SIDE_EFFECTS__ */
+export function record<const E extends v.ObjectEntries>(entries: E): RecordField<E> {
+  return v.nullish(object(entries));
+}
+
+/** A list's field: the list of `item`s, `null` or absent. */
+/* @__NO_SIDE_EFFECTS__ */
+export function list<Item extends v.GenericSchema>(item: Item): ListField<Item> {
+  return v.nullish(v.array(item));
+}
+
+/** A JSON object of any fields (free-form key/value data), kept as it is. */
+export const FREE_OBJECT: Field<{ [key: string]: unknown }> = /* @__PURE__ */ record({});
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
 
@@ -27,17 +77,27 @@ function toDate(value: unknown): Date | null {
   // Stryker disable next-line UnaryOperator: -date is NaN exactly when +date is, so isNaN decides the same
   return Number.isNaN(+date) ? null : date;
 }
-export const date = (): v.NullishSchema<v.GenericSchema<unknown, Date | null>, undefined> =>
-  v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<
-    unknown,
-    Date | null
-  >);
 
 /**
- * A JSON object with these fields, unknown ones kept: valibot's `looseObject`, which also accepts arrays (as
+ * A date, sent as `In`: either form is read (epoch milliseconds as a number or a string of digits, or an ISO 8601
+ * date-time with `Z` or an offset); any other value becomes `null` instead of failing the lookup.
+ */
+const date = /* @__NO_SIDE_EFFECTS__ */ <In>(): Field<In, Date | null> =>
+  v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<
+    In,
+    Date | null
+  >);
+/** A date the service sends as epoch milliseconds. */
+export const EPOCH_DATE: Field<number, Date | null> = /* @__PURE__ */ date<number>();
+/** A date the service sends as an ISO 8601 date-time. */
+export const ISO_DATE: Field<string, Date | null> = /* @__PURE__ */ date<string>();
+
+/**
+ * A JSON object with these entries, unknown ones kept: valibot's `looseObject`, which also accepts arrays (as
  * `{ '0': … }`), made to refuse them with an issue that reads `expected Object, received array`.
  */
-export function object<const T extends v.ObjectEntries>(entries: T): v.LooseObjectSchema<T, undefined> {
+/* @__NO_SIDE_EFFECTS__ */
+export function object<const E extends v.ObjectEntries>(entries: E): RecordSchema<E> {
   const schema = v.looseObject(entries);
   const run = schema['~run'];
   // Replaced in place (its type calls it read-only), so the schema's other parts, `~standard` among them, use it too.
@@ -47,5 +107,5 @@ export function object<const T extends v.ObjectEntries>(entries: T): v.LooseObje
     // _addIssue has put the issue on the dataset, which stays untyped: a failure.
     return dataset as unknown as v.FailureDataset<v.LooseObjectIssue>;
   };
-  return schema;
+  return schema as unknown as RecordSchema<E>;
 }

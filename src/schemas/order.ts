@@ -1,77 +1,67 @@
-import * as v from 'valibot';
-import { amount, date, known, object, text } from './fields.js';
-import { type PriceDataItem, PriceDataItemSchema } from './price-data.js';
+import type * as v from 'valibot';
+import {
+  AMOUNT,
+  EPOCH_DATE,
+  FREE_OBJECT,
+  type Known,
+  type ListField,
+  list,
+  object,
+  record,
+  type RecordField,
+  type RecordSchema,
+  TEXT,
+} from './fields.js';
+import { PriceDataItemSchema } from './price-data.js';
+
+const paymentMethod = {
+  /** Type of the payment method; `CARD` is a known value. */
+  paymentMethodType: TEXT as Known<'CARD'>,
+  /** Payment instrument identifier. */
+  paymentInstrumentId: TEXT,
+};
+
+const entries = {
+  /** Identifier of the order. */
+  orderId: TEXT,
+  /** Merchant's own reference. */
+  merchantReferenceId: TEXT,
+  /** Related invoice identifier. */
+  invoiceId: TEXT,
+  /** Customer identifier. */
+  customerId: TEXT,
+  /** Creation time (milliseconds since the Unix epoch on the wire). */
+  createTime: EPOCH_DATE,
+  /** Product identifier. */
+  productId: TEXT,
+  /** Price identifier. */
+  priceId: TEXT,
+  /** Line items. */
+  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
+  /** Payment method. */
+  paymentMethod: record(paymentMethod) as RecordField<typeof paymentMethod>,
+  /** Subtotal amount, a decimal number (fractional amounts occur). */
+  amountSubtotal: AMOUNT,
+  /** Total amount, a decimal number. */
+  amountTotal: AMOUNT,
+  /** Currency in which payment is made, such as a three-letter code. */
+  paymentCurrency: TEXT,
+  /** Currency of the original price, such as a three-letter code. */
+  originalCurrency: TEXT,
+  /** Order status; `success` is a known value. */
+  status: TEXT as Known<'success'>,
+  /** Identifier of the checkout session that produced the order. */
+  sessionId: TEXT,
+  /** Free-form key/value object; its content is defined by the merchant. */
+  metadata: FREE_OBJECT,
+};
 
 /** Schema of an order (the `data` of `GET /api/order/{id}`). Unknown fields are kept; `createTime` becomes a `Date`. */
-export const OrderSchema: v.GenericSchema<unknown, Order> = /* @__PURE__ */ (() =>
-  object({
-    orderId: text(),
-    merchantReferenceId: text(),
-    invoiceId: text(),
-    customerId: text(),
-    createTime: date(),
-    productId: text(),
-    priceId: text(),
-    priceDataList: v.nullish(v.array(PriceDataItemSchema)),
-    paymentMethod: v.nullish(
-      object({
-        paymentMethodType: known<'CARD'>(),
-        paymentInstrumentId: text(),
-      }),
-    ),
-    amountSubtotal: amount(),
-    amountTotal: amount(),
-    paymentCurrency: text(),
-    originalCurrency: text(),
-    status: known<'success'>(),
-    sessionId: text(),
-    metadata: v.nullish(object({})),
-  }))();
+export const OrderSchema: RecordSchema<typeof entries> = /* @__PURE__ */ object(entries);
 
 /**
  * An order: the record of a purchase, with its payment method, amounts and status. Every field may be absent or
  * `null`. Fields the service adds beyond these are kept at run time: read one as `(order as Record<string,
  * unknown>).newField`.
  */
-export interface Order {
-  /** Identifier of the order. */
-  orderId?: string | null | undefined;
-  /** Merchant's own reference. */
-  merchantReferenceId?: string | null | undefined;
-  /** Related invoice identifier. */
-  invoiceId?: string | null | undefined;
-  /** Customer identifier. */
-  customerId?: string | null | undefined;
-  /** Creation time (milliseconds since the Unix epoch on the wire). */
-  createTime?: Date | null | undefined;
-  /** Product identifier. */
-  productId?: string | null | undefined;
-  /** Price identifier. */
-  priceId?: string | null | undefined;
-  /** Line items. */
-  priceDataList?: PriceDataItem[] | null | undefined;
-  /** Payment method. */
-  paymentMethod?:
-    | {
-        /** Type of the payment method; `CARD` is a known value. */
-        paymentMethodType?: 'CARD' | (string & {}) | null | undefined;
-        /** Payment instrument identifier. */
-        paymentInstrumentId?: string | null | undefined;
-      }
-    | null
-    | undefined;
-  /** Subtotal amount, a decimal number (fractional amounts occur). */
-  amountSubtotal?: number | null | undefined;
-  /** Total amount, a decimal number. */
-  amountTotal?: number | null | undefined;
-  /** Currency in which payment is made, such as a three-letter code. */
-  paymentCurrency?: string | null | undefined;
-  /** Currency of the original price, such as a three-letter code. */
-  originalCurrency?: string | null | undefined;
-  /** Order status; `success` is a known value. */
-  status?: 'success' | (string & {}) | null | undefined;
-  /** Identifier of the checkout session that produced the order. */
-  sessionId?: string | null | undefined;
-  /** Free-form key/value object; its content is defined by the merchant. */
-  metadata?: { [key: string]: unknown } | null | undefined;
-}
+export type Order = v.InferOutput<typeof OrderSchema>;

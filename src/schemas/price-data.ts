@@ -1,26 +1,21 @@
 import type * as v from 'valibot';
-import { amount, integer, object, text } from './fields.js';
+import { AMOUNT, INTEGER, object, type RecordSchema, TEXT } from './fields.js';
+
+const entries = {
+  /** Name of the item. */
+  name: TEXT,
+  /** Unit amount. */
+  unitAmount: AMOUNT,
+  /** Quantity, an integer. */
+  quantity: INTEGER,
+  /** Currency of the amount. */
+  currency: TEXT,
+  /** Address of an image of the item. */
+  imageUrl: TEXT,
+};
 
 /** Schema of a line item (price-data item), shared by checkout sessions and orders. Unknown fields are kept. */
-export const PriceDataItemSchema: v.GenericSchema<unknown, PriceDataItem> = /* @__PURE__ */ (() =>
-  object({
-    name: text(),
-    unitAmount: amount(),
-    quantity: integer(),
-    currency: text(),
-    imageUrl: text(),
-  }))();
+export const PriceDataItemSchema: RecordSchema<typeof entries> = /* @__PURE__ */ object(entries);
 
 /** A line item of a checkout session or an order. Every field may be absent or `null`. */
-export interface PriceDataItem {
-  /** Name of the item. */
-  name?: string | null | undefined;
-  /** Unit amount. */
-  unitAmount?: number | null | undefined;
-  /** Quantity, an integer. */
-  quantity?: number | null | undefined;
-  /** Currency of the amount. */
-  currency?: string | null | undefined;
-  /** Address of an image of the item. */
-  imageUrl?: string | null | undefined;
-}
+export type PriceDataItem = v.InferOutput<typeof PriceDataItemSchema>;

@@ -1,64 +1,22 @@
-/** A price-data item as the service sends it (docs/service.md, "Line item"). */
-export interface SandboxPriceDataItem {
-  name?: string | null;
-  unitAmount?: number | null;
-  quantity?: number | null;
-  currency?: string | null;
-  imageUrl?: string | null;
-  [field: string]: unknown;
-}
+import type * as v from 'valibot';
+import type { CheckoutSessionSchema } from '../schemas/checkout-session.js';
+import type { OrderSchema } from '../schemas/order.js';
+import type { PriceDataItemSchema } from '../schemas/price-data.js';
 
-/** An order as the service sends it (docs/service.md, "Order"): `createTime` is epoch milliseconds. */
-export interface SandboxOrder {
-  orderId: string;
-  merchantReferenceId?: string | null;
-  invoiceId?: string | null;
-  customerId?: string | null;
-  createTime?: number | null;
-  productId?: string | null;
-  priceId?: string | null;
-  priceDataList?: SandboxPriceDataItem[] | null;
-  paymentMethod?: { paymentMethodType?: string | null; paymentInstrumentId?: string | null; [field: string]: unknown } | null;
-  amountSubtotal?: number | null;
-  amountTotal?: number | null;
-  paymentCurrency?: string | null;
-  originalCurrency?: string | null;
-  status?: string | null;
-  sessionId?: string | null;
-  metadata?: Record<string, unknown> | null;
-  [field: string]: unknown;
-}
+/** A price-data item as the service sends it (docs/service.md, "Line item"): the input of the SDK's schema. */
+export type SandboxPriceDataItem = v.InferInput<typeof PriceDataItemSchema>;
 
-/** A checkout session as the service sends it (docs/service.md, "Checkout session"): `created` and `expire` are ISO 8601 UTC strings. */
-export interface SandboxCheckoutSession {
-  sessionId: string;
-  token?: string | null;
-  status?: string | null;
-  paymentStatus?: string | null;
-  amountSubtotal?: number | null;
-  amountTotal?: number | null;
-  originalCurrency?: string | null;
-  paymentCurrency?: string | null;
-  subscriptionId?: string | null;
-  invoiceId?: string | null;
-  orderId?: string | null;
-  merchantReferenceId?: string | null;
-  locale?: string | null;
-  cancelUrl?: string | null;
-  successUrl?: string | null;
-  created?: string | null;
-  expire?: string | null;
-  price?: {
-    priceId?: string | null;
-    priceList?: { amount?: number | null; currency?: string | null; exchangeRate?: number | null; [field: string]: unknown }[] | null;
-    recurring?: { freeTrialDays?: number | null; interval?: string | null; [field: string]: unknown } | null;
-    [field: string]: unknown;
-  } | null;
-  product?: { productId?: string | null; productName?: string | null; [field: string]: unknown } | null;
-  customer?: { customerId?: string | null; email?: string | null; [field: string]: unknown } | null;
-  priceDataList?: SandboxPriceDataItem[] | null;
-  [field: string]: unknown;
-}
+/**
+ * An order as the service sends it (docs/service.md, "Order"): the input of the SDK's schema, `createTime` in epoch
+ * milliseconds, with the `orderId` the sandbox stores it under.
+ */
+export type SandboxOrder = v.InferInput<typeof OrderSchema> & { orderId: string };
+
+/**
+ * A checkout session as the service sends it (docs/service.md, "Checkout session"): the input of the SDK's schema,
+ * `created` and `expire` as ISO 8601 UTC strings, with the `sessionId` the sandbox stores it under.
+ */
+export type SandboxCheckoutSession = v.InferInput<typeof CheckoutSessionSchema> & { sessionId: string };
 
 /** The two routes of the service: `order` is `/api/order/{id}`, `session` is `/api/checkout/session/{id}`. */
 export type SandboxRoute = 'order' | 'session';

@@ -99,7 +99,9 @@ describe('the deadline', () => {
     const { fetch } = recordingFetch(status(503), () => new Promise<Response>(() => {}));
     const error = (await settle(getOrder('ord_1', options(fetch, { timeout: 1000 }))).catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 2 attempts in 1000 ms; last: HTTP 503 (code 503) "failure 503"');
+    expect(error.message).toBe(
+      'GET /api/order/ord_1: timed out after 2 attempts in 1000 ms (timeout: 1000 ms); last: HTTP 503 (code 503) "failure 503"',
+    );
     expect(error.cause).toBeInstanceOf(ApiError);
     expect(error.cause).toMatchObject({ status: 503, attempts: 1 });
   });
@@ -111,7 +113,7 @@ describe('the deadline', () => {
         options(() => new Promise<Response>(() => {}), { timeout: 50 }),
       ),
     ).catch((e: unknown) => e)) as TimeoutError;
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms');
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 50 ms (timeout: 50 ms)');
     expect(Object.hasOwn(error, 'cause')).toBe(false);
   });
 });
@@ -176,6 +178,28 @@ describe('no result after the deadline', () => {
     const error = await getOrder('ord_1', options(recordingFetch(ok(order)).fetch, { timeout: 300 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).elapsedMs).toBe(300);
+  });
+
+  /** A fetch that answers `body`, whose JSON.parse ends `ms` later on the clock, as a long parse would. */
+  function slowParse(ms: number, body: string, status = 200) {
+    const parse = JSON.parse;
+    vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
+      if (text === body) vi.setSystemTime(Date.now() + ms);
+      return parse(text);
+    });
+    return recordingFetch(() => new Response(body, { status }));
+  }
+
+  test('a failure answer whose parse ends past the deadline is no ApiError: TimeoutError', async () => {
+    const { fetch } = slowParse(300, JSON.stringify({ code: 404, msg: 'not found', data: null }), 404);
+    const error = await getOrder('ord_1', options(fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  test('a 2xx without an envelope whose parse ends past the deadline is no ValidationError: TimeoutError', async () => {
+    const { fetch } = slowParse(300, JSON.stringify({ data: order }));
+    const error = await getOrder('ord_1', options(fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
   });
 
   test('a result validated 1 ms before the deadline is delivered', async () => {
@@ -434,5 +458,40 @@ describe('the abortable wait', () => {
       expect(add).toHaveBeenCalledTimes(100);
       expect(remove).toHaveBeenCalledTimes(100);
     });
+  });
+});
+
+describe('nothing is sent once the deadline has passed', () => {
+  onFakeClock();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test('options read for longer than the timeout: a TimeoutError, no request, and no timer armed with a negative delay', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const { fetch, requests } = recordingFetch(ok(order));
+    const slow = {
+      ...options(fetch, { timeout: 5 }),
+      get headers() {
+        vi.setSystemTime(Date.now() + 20);
+        return {};
+      },
+    };
+    const error = await settle(getOrder('ord_1', slow)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toBe('GET /api/order/ord_1: timed out after 0 attempts in 20 ms (timeout: 5 ms)');
+    expect(requests).toHaveLength(0);
+    for (const [, ms] of timers.mock.calls) expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  test('a clock read for longer than the time left: a TimeoutError, no request', async () => {
+    const { fetch, requests } = recordingFetch(ok(order));
+    const now = () => {
+      vi.setSystemTime(Date.now() + 20);
+      return Date.now();
+    };
+    const error = await settle(getOrder('ord_1', options(fetch, { timeout: 5, now }))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(requests).toHaveLength(0);
   });
 });

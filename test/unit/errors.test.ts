@@ -142,8 +142,8 @@ describe('errors explain themselves', () => {
     const fetch = () => new Promise<Response>(() => {});
     const error = (await settled(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 1500 ms');
-    expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1' });
+    expect(error.message).toBe('GET /api/order/ord_1: timed out after 1 attempt in 1500 ms (timeout: 1500 ms)');
+    expect(error).toMatchObject({ attempts: 1, elapsedMs: 1500, path: '/api/order/ord_1', timeout: 1500 });
   });
 
   test('a ValidationError names each path and type', async () => {
@@ -265,6 +265,23 @@ describe('an ApiError carries what support asks for', () => {
 });
 
 describe('toJSON', () => {
+  test('of an InvalidIdError gives its name and message', async () => {
+    const error = await getOrder('..', options(recordingFetch(ok(order)).fetch)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidIdError);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'InvalidIdError',
+      message: '"id" must be 1 to 256 characters, not "." or "..", without controls or lone surrogates; received ".."',
+    });
+  });
+
+  test('of a TimeoutError gives the timeout that was set', async () => {
+    vi.useFakeTimers();
+    const fetch = () => new Promise<Response>(() => {});
+    const error = (await settled(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
+    vi.useRealTimers();
+    expect(error.toJSON()).toMatchObject({ name: 'TimeoutError', timeout: 1500, elapsedMs: 1500 });
+  });
+
   test('gives the name, the message and every field, and JSON.stringify writes it', async () => {
     const answer = new Response(JSON.stringify({ code: 503, msg: 'down', data: { secret: 'personal data' } }), {
       status: 503,

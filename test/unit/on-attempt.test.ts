@@ -43,7 +43,7 @@ describe('onAttempt', () => {
       error: expect.any(ApiError),
       ms: 40,
       // Math.random() is 0.5: three quarters of the first step of 250 ms.
-      retryInMs: 187.5,
+      retryInMs: 188,
     });
     expect(events[1]).toEqual({
       attempt: 2,
@@ -60,7 +60,7 @@ describe('onAttempt', () => {
   test('tells the last attempt apart: no wait follows it, and its error is the one the call rejects with', async () => {
     const { events, outcome } = await observed([unavailable], { maxRetries: 1 });
     expect(events.map((event) => [event.attempt, event.status, event.retryInMs])).toEqual([
-      [1, 503, 187.5],
+      [1, 503, 188],
       [2, 503, undefined],
     ]);
     expect(events[1]?.error).toBe(outcome);

@@ -401,6 +401,85 @@ describe('the id and the base URL, read by urlOf and baseOf', () => {
   });
 });
 
+describe('options are read as users write them', () => {
+  const fetch = async () => new Response();
+
+  test('a class instance whose apiKey is a getter sends X-API-KEY', () => {
+    class Settings {
+      baseUrl = BASE;
+      get apiKey() {
+        return KEY;
+      }
+    }
+    expect(resolveOptions(new Settings() as LookupOptions).headers.get('x-api-key')).toBe(KEY);
+  });
+
+  test('an inherited option is read and checked like an own one', () => {
+    const defaults = { timeout: 5000, fetch };
+    expect(resolveOptions(Object.assign(Object.create(defaults), { baseUrl: BASE })).timeout).toBe(5000);
+    const bad = Object.assign(Object.create({ timeout: -1 }), { baseUrl: BASE });
+    expect(() => resolveOptions(bad)).toThrow(new TypeError('"timeout" must be a number from 1 to below 2^31; received number'));
+  });
+
+  test('a sparse successCodes is refused: a hole is no integer', () => {
+    expect(() => resolveOptions({ baseUrl: BASE, successCodes: new Array(1) })).toThrow(
+      new TypeError('"successCodes" must be a non-empty array of integers; received array'),
+    );
+    expect(() => resolveOptions({ baseUrl: BASE, successCodes: Object.assign([0], { 2: 200 }) })).toThrow(TypeError);
+  });
+
+  test('user code that throws while an option is read is a TypeError naming the option, the original as its cause', async () => {
+    const thrown = new Error('from user code');
+    const refusal = (read: () => unknown) => {
+      try {
+        read();
+      } catch (error) {
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as Error).cause).toBe(thrown);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    const getter = {
+      baseUrl: BASE,
+      get timeout(): number {
+        throw thrown;
+      },
+    };
+    expect(refusal(() => resolveOptions(getter))).toBe('"timeout" must be readable; reading it threw');
+    const trap = new Proxy({ baseUrl: BASE } as LookupOptions, {
+      get(target, name) {
+        if (name === 'headers') throw thrown;
+        return Reflect.get(target, name);
+      },
+    });
+    expect(refusal(() => resolveOptions(trap))).toBe('"headers" must be readable; reading it threw');
+    const keys = new Proxy({ baseUrl: BASE } as LookupOptions, {
+      ownKeys() {
+        throw thrown;
+      },
+    });
+    expect(refusal(() => resolveOptions(keys))).toBe('"options" must be readable; reading it threw');
+    const signal = {
+      get aborted(): boolean {
+        throw thrown;
+      },
+      addEventListener() {},
+      removeEventListener() {},
+    };
+    expect(refusal(() => resolveOptions({ baseUrl: BASE, signal: signal as never }))).toBe('"signal" must be readable; reading it threw');
+    const now = () => {
+      throw thrown;
+    };
+    const error = await getOrder('ord_1', { baseUrl: BASE, fetch, now, maxRetries: 0 }).catch((e: unknown) => e);
+    expect(
+      refusal(() => {
+        throw error;
+      }),
+    ).toBe('"now" must be readable; reading it threw');
+  });
+});
+
 describe('every option, read by resolveOptions', () => {
   const fetch = async () => new Response();
   const base = { baseUrl: BASE, apiKey: KEY, fetch } satisfies LookupOptions;

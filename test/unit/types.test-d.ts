@@ -19,23 +19,57 @@ import {
   type TimeoutError,
   type ValidationIssue,
 } from '../../src/index.js';
+import type { SandboxCheckoutSession, SandboxOrder, SandboxPriceDataItem } from '../../src/testing/types.js';
 
 /** The keys of a type without its index signature. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
+ * What the service sends for a record the SDK returns as `T`, by the rule the schemas follow: a date as `D` (epoch
+ * milliseconds or ISO text), any other value as it is, and every object with room for fields beyond its own.
+ */
+type Sent<T, D> = T extends Date
+  ? D
+  : T extends readonly (infer Item)[]
+    ? Sent<Item, D>[]
+    : T extends object
+      ? { [K in keyof T]: Sent<T[K], D> } & { [field: string]: unknown }
+      : T;
+
+/** The wire type without the id the sandbox requires, as the schema's input has it: absent or null allowed. */
+type WithoutStoredId<T, Id extends keyof T> = Omit<T, Id> & { [K in Id]?: T[K] | null | undefined };
+
+describe('one source per record: the schema', () => {
+  test('the public types are what the schemas return', () => {
+    expectTypeOf<Order>().toEqualTypeOf<v.InferOutput<typeof OrderSchema>>();
+    expectTypeOf<CheckoutSession>().toEqualTypeOf<v.InferOutput<typeof CheckoutSessionSchema>>();
+    expectTypeOf<PriceDataItem>().toEqualTypeOf<v.InferOutput<typeof PriceDataItemSchema>>();
+  });
+
+  test("the sandbox's wire types are what the schemas read, with the id the sandbox stores a record under", () => {
+    expectTypeOf<SandboxPriceDataItem>().toEqualTypeOf<v.InferInput<typeof PriceDataItemSchema>>();
+    expectTypeOf<WithoutStoredId<SandboxOrder, 'orderId'>>().toEqualTypeOf<WithoutStoredId<v.InferInput<typeof OrderSchema>, 'orderId'>>();
+    expectTypeOf<WithoutStoredId<SandboxCheckoutSession, 'sessionId'>>().toEqualTypeOf<
+      WithoutStoredId<v.InferInput<typeof CheckoutSessionSchema>, 'sessionId'>
+    >();
+    expectTypeOf<SandboxOrder['orderId']>().toEqualTypeOf<string>();
+    expectTypeOf<SandboxCheckoutSession['sessionId']>().toEqualTypeOf<string>();
+  });
+
+  test('field for field, the wire type is the public type as sent: orders with epoch dates, sessions with ISO text', () => {
+    expectTypeOf<KnownKeys<SandboxOrder>>().toEqualTypeOf<keyof Order>();
+    expectTypeOf<KnownKeys<SandboxCheckoutSession>>().toEqualTypeOf<keyof CheckoutSession>();
+    expectTypeOf<KnownKeys<SandboxPriceDataItem>>().toEqualTypeOf<keyof PriceDataItem>();
+    expectTypeOf<WithoutStoredId<SandboxOrder, 'orderId'>>().toEqualTypeOf<WithoutStoredId<Sent<Order, number>, 'orderId'>>();
+    expectTypeOf<WithoutStoredId<SandboxCheckoutSession, 'sessionId'>>().toEqualTypeOf<WithoutStoredId<Sent<CheckoutSession, string>, 'sessionId'>>();
+    expectTypeOf<SandboxPriceDataItem>().toEqualTypeOf<Sent<PriceDataItem, never>>();
+  });
+});
 
 describe('public types', () => {
   test('getOrder and getSession resolve to Order and CheckoutSession', () => {
     expectTypeOf(getOrder).returns.resolves.toEqualTypeOf<Order>();
     expectTypeOf(getSession).returns.resolves.toEqualTypeOf<CheckoutSession>();
-  });
-
-  test('the types list exactly the fields the schemas check, and what the schemas give fits them', () => {
-    expectTypeOf<keyof Order>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof OrderSchema>>>();
-    expectTypeOf<keyof CheckoutSession>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof CheckoutSessionSchema>>>();
-    expectTypeOf<keyof PriceDataItem>().toEqualTypeOf<KnownKeys<v.InferOutput<typeof PriceDataItemSchema>>>();
-    expectTypeOf<v.InferOutput<typeof OrderSchema>>().toExtend<Order>();
-    expectTypeOf<v.InferOutput<typeof CheckoutSessionSchema>>().toExtend<CheckoutSession>();
-    expectTypeOf<v.InferOutput<typeof PriceDataItemSchema>>().toExtend<PriceDataItem>();
   });
 
   test('a misspelt field does not compile: no index signature', () => {

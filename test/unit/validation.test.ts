@@ -423,6 +423,31 @@ describe('validation is bounded: at most 20 issues', () => {
     }
   });
 
+  // The stop sets `abortEarly` on the configuration valibot hands a record's first check, and valibot's loops read it
+  // after each issue. That is how valibot 1.5 passes its configuration down, not a documented promise, so package.json
+  // pins valibot to 1.5.x, and this test fails first if an update changes it.
+  test("valibot's object and array loops stop once a check sets abortEarly on the configuration it was handed", () => {
+    const stop = v.pipe(
+      v.unknown(),
+      v.rawCheck(({ config, addIssue }) => {
+        addIssue();
+        (config as { abortEarly?: boolean }).abortEarly = true;
+      }),
+    );
+    let read = 0;
+    const items = new Proxy([1, 2, 3], {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    // A configuration of the test's own each time: without one, valibot hands every parse one shared object.
+    expect(v.safeParse(v.array(stop), items, {}).issues).toHaveLength(1);
+    expect(read).toBe(1);
+    expect(v.safeParse(v.looseObject({ a: stop, b: stop, c: stop }), { a: 1, b: 2, c: 3 }, {}).issues).toHaveLength(1);
+    expect(v.safeParse(v.looseObject({ list: v.array(stop), b: stop }), { list: [1, 2], b: 3 }, {}).issues).toHaveLength(1);
+  });
+
   test('more than 20 issues outside lists show 20 and "(and more)"', async () => {
     const bad = {
       ...Object.fromEntries(Object.keys(session).map((key) => [key, []])),

@@ -136,4 +136,27 @@ describe('the request', () => {
     }
     expect(requests).toHaveLength(1);
   });
+
+  test("the runtime's own fetch is given the URL and the init, no Request built; an injected fetch gets one Request", async () => {
+    const original = globalThis.fetch;
+    const calls: unknown[][] = [];
+    globalThis.fetch = (async (...args: unknown[]) => {
+      calls.push(args);
+      return Response.json({ code: 0, msg: 'success', data: order });
+    }) as typeof globalThis.fetch;
+    try {
+      await getOrder('ord_ada_1', { baseUrl: BASE, apiKey: KEY });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(calls).toHaveLength(1);
+    const [url, init] = calls[0] as [unknown, RequestInit];
+    expect(url).toBe(`${BASE}api/order/ord_ada_1`);
+    expect(init.redirect).toBe('manual');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(new Headers(init.headers).get('x-api-key')).toBe(KEY);
+    const { fetch, requests } = recordingFetch(ok(order));
+    await getOrder('ord_ada_1', options(fetch));
+    expect(requests[0]).toBeInstanceOf(Request);
+  });
 });
