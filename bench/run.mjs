@@ -11,17 +11,16 @@ import { join } from 'node:path';
 import { measureColdStart } from './cold-start.mjs';
 import { measureSizes } from '../scripts/size.mjs';
 import { NODE24, ROOT, progress } from './lib.mjs';
-import { measurePerCall } from './per-call.mjs';
 import { render } from './report.mjs';
-import { measureValidation } from './validation.mjs';
 
 // wrangler (worker under load) needs Node 22+: started with an older node, hand over to the project's Node 24.
 if (Number(process.versions.node.split('.')[0]) < 22) process.exit(spawnSync(NODE24, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
 
 const MEASUREMENTS = {
   size: () => measureSizes(),
-  validation: measureValidation,
-  perCall: measurePerCall,
+  // Imported once the build below has made dist/, which they import (bench/fixtures.mjs reads the sandbox's records).
+  validation: async () => (await import('./validation.mjs')).measureValidation(),
+  perCall: async () => (await import('./per-call.mjs')).measurePerCall(),
   coldStart: measureColdStart,
   workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad(),
 };
