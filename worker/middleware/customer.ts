@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { App, AppContext } from '../app.js';
 import { signInCookie } from '../sign-in/cookie.js';
-import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
+import { bearerToken, checkLink, verifySignIn } from '../sign-in/tokens.js';
 
 // Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
 // (a sign-in link's kind of token), or, with no Authorization header from a page of this origin
@@ -23,7 +23,8 @@ export const jsonCustomer = createMiddleware<App>(async (c, next) => {
     c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
     c.set('invalidCredential', false);
   } else {
-    const customer = token === '' ? undefined : await verifyBearer(token, c.get('settings'));
+    const checked = token === '' ? undefined : await checkLink(token, c.get('settings'));
+    const customer = checked !== undefined && 'customer' in checked ? checked.customer : undefined;
     c.set('customer', customer);
     c.set('invalidCredential', customer === undefined);
   }

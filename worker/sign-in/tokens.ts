@@ -1,4 +1,5 @@
 import { base64url, jwtVerify } from 'jose';
+import type { JWTVerifyOptions } from 'jose';
 import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
@@ -54,43 +55,27 @@ export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
-  if (!isCompactJws(token)) return { refused: 'invalid' };
   try {
-    const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
-      // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
-      algorithms: ['HS256'],
-      // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
-      requiredClaims: ['exp', 'sub', 'iat'],
+    const claims = await verifiedClaims(token, settings, now, {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      currentDate: new Date(now),
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
       ...(settings.audience === undefined ? {} : { audience: settings.audience }),
     });
-    if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
-    const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return { refused: 'invalid' };
-    // Issued in the future: a wrong clock, or made to outlive its lifetime.
-    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return { refused: 'invalid' };
-    if (exp - iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
-    if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
-    return { customer: { id: sub, expires: exp } };
+    if (claims === undefined || claims.typ === SIGN_IN_TYPE) return { refused: 'invalid' };
+    if (claims.exp - claims.iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
+    if (await signedOutSince(settings, claims.sub, claims.iat, false)) return { refused: 'invalid' };
+    return { customer: { id: claims.sub, expires: claims.exp } };
   } catch (error) {
     // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
     return { refused: (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
   }
 }
 
-/** Verifies a Bearer token of the JSON routes (a sign-in link's kind of token): its customer, or `undefined`. */
-export async function verifyBearer(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
-  const checked = await checkLink(token, settings, now);
-  return 'customer' in checked ? checked.customer : undefined;
-}
-
 // The worker's sign-in header, and the length of an HS256 signature in base64url (32 bytes, 43 characters).
 const SIGN_IN_HEADER = base64url.encode(JSON.stringify({ alg: 'HS256', typ: SIGN_IN_TYPE }));
 const SIGNATURE_CHARS = 43;
 
-/** The worker's sign-in claims for a customer at `now`: `iat` to the millisecond, `exp` capped by the setting. */
+/** The worker's sign-in claims at `now`: `iat` to the millisecond, `exp` capped by the setting. */
 function signInClaims(customer: Customer, settings: Settings, now: number): { sub: string; iat: number; exp: number } {
   return { sub: customer.id, iat: now / 1000, exp: Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge) };
 }
@@ -101,7 +86,10 @@ function signInClaims(customer: Customer, settings: Settings, now: number): { su
  */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
   const claims = signInClaims(customer, settings, now);
-  return { token: await signHs256(SIGN_IN_HEADER, claims, settings.authSecret), expires: claims.exp };
+  // Signed by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
+  const input = `${SIGN_IN_HEADER}.${base64url.encode(JSON.stringify(claims))}`;
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(settings.authSecret), new TextEncoder().encode(input));
+  return { token: `${input}.${base64url.encode(new Uint8Array(signature))}`, expires: claims.exp };
 }
 
 /** The sign-in `newSignIn` would make at `now`, unsigned: when it expires, and its token's length (ASCII, so bytes). */
@@ -117,35 +105,33 @@ export function plannedSignIn(customer: Customer, settings: Settings, now = Date
  * `SESSION_MAX_AGE_SECONDS` (lowering it shortens sign-ins already made), issued after the last sign-out.
  */
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
-  if (!isCompactJws(token)) return undefined;
   try {
-    const { payload } = await jwtVerify(token, await hmacKey(settings.authSecret), {
-      algorithms: ['HS256'],
-      typ: SIGN_IN_TYPE,
-      requiredClaims: ['exp', 'sub', 'iat'],
-      currentDate: new Date(now),
-    });
-    const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
-    // The tolerance only keeps a sign-in made where a clock runs a little ahead; it never lengthens one.
-    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
-    if (await signedOutSince(settings, sub, iat, true)) return undefined;
-    return { id: sub, expires: exp };
+    const claims = await verifiedClaims(token, settings, now, { typ: SIGN_IN_TYPE });
+    if (claims === undefined || claims.exp - claims.iat > settings.sessionMaxAge) return undefined;
+    if (await signedOutSince(settings, claims.sub, claims.iat, true)) return undefined;
+    return { id: claims.sub, expires: claims.exp };
   } catch {
     return undefined;
   }
 }
 
-// A compact HS256 JWS (RFC 7515 §7.1) by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
-async function signHs256(encodedHeader: string, payload: object, secret: Uint8Array): Promise<string> {
-  const encoder = new TextEncoder();
-  const input = `${encodedHeader}.${base64url.encode(JSON.stringify(payload))}`;
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(input));
-  return `${input}.${base64url.encode(new Uint8Array(signature))}`;
-}
-
-function isSignInType(typ: string | undefined): boolean {
-  return typ !== undefined && typ.toLowerCase().replace(/^application\//, '') === SIGN_IN_TYPE;
+/** The claims of a canonical HS256 token that passes `options` and has a `sub`, `exp` and `iat` not in the future. */
+async function verifiedClaims(token: string, settings: Settings, now: number, options: JWTVerifyOptions) {
+  if (!isCompactJws(token)) return undefined;
+  const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
+    // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
+    algorithms: ['HS256'],
+    // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
+    requiredClaims: ['exp', 'sub', 'iat'],
+    currentDate: new Date(now),
+    ...options,
+  });
+  const { sub, exp, iat } = payload;
+  if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+  // Issued in the future: a wrong clock, or made to outlive its lifetime. The tolerance only keeps a token made where
+  // a clock runs a little ahead; it never lengthens one.
+  if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return undefined;
+  return { sub, exp, iat, typ: protectedHeader.typ?.toLowerCase().replace(/^application\//, '') };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, `''` when the header has another form, `undefined` when absent. */
