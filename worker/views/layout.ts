@@ -95,10 +95,7 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
   ];
-  const bar =
-    name !== undefined || shop !== undefined || signedIn
-      ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
-      : '';
+  const nav = shop !== undefined || signedIn ? html`<nav>${links}</nav>` : '';
   // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
@@ -116,7 +113,7 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
 <style>${raw(STYLE)}</style>
 ${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
-${bar}
+<header class="bar"><span class="shop">${name}</span>${nav}</header>
 <main>
 ${body}
 </main>

@@ -55,14 +55,8 @@ export function orderPage(order: OrderView, request: PageRequest, received: bool
         fact(t.placed, time(order.createTime, request)),
         fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
       ],
-      money: {
-        subtotal: order.amountSubtotal,
-        total: order.amountTotal,
-        originalCurrency: order.originalCurrency,
-        paymentCurrency: order.paymentCurrency,
-        rate,
-        items: order.priceDataList,
-      },
+      money: order,
+      rate,
     },
     request,
   );
