@@ -1,7 +1,6 @@
 // Formatting for the reader: their locale, each amount in its own currency, times in their zone, the zone shown.
-// `Intl` formatters are costly to build, so each (and what is read from one) is kept per isolate (it holds no
-// request's data), in a bounded cache: currencies and zones come from records and requests, and an isolate must not
-// grow without end.
+// `Intl` formatters are costly to build, so each is kept per isolate (it holds no request's data), in a cache bounded
+// because currencies and zones come from records and requests.
 
 const MAX_CACHED = 500;
 const cache = new Map<string, unknown>();
@@ -76,20 +75,10 @@ export function readerTimeZone(request: Request): string {
   }
 }
 
+const TIME = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const;
+
 function timeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
-  return cached(
-    `t ${locale} ${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }),
-  );
+  return cached(`t ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...TIME, timeZone }));
 }
 
 function numberFormat(locale: string): Intl.NumberFormat {
