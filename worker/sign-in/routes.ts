@@ -134,10 +134,7 @@ function signOutScope(settings: Settings): SignOutScope {
   return settings.signOuts === undefined ? 'thisBrowser' : 'everywhere';
 }
 
-/**
- * `GET /sign-out`: a page with a Sign out button. GET itself signs nobody out: a prefetch, a preview or an image
- * on another site pointing here would otherwise sign customers out (GET must be safe, RFC 9110 §9.2.1).
- */
+/** `GET /sign-out`: a page with a Sign out button; GET itself stays safe (RFC 9110 §9.2.1) against prefetches and images. */
 export function signOutPage(c: AppContext): Promise<Response> {
   const request = c.get('pageRequest');
   const { t } = request.reader;
@@ -146,9 +143,8 @@ export function signOutPage(c: AppContext): Promise<Response> {
 }
 
 /**
- * `POST /sign-out` from this site: ends every sign-in and sign-in link of the customer issued until now, on every
- * device (with the `SIGN_OUTS` binding), clears the cookie here, and says so. When the sign-out cannot be recorded,
- * the cookie is cleared all the same and the page says that other devices may still be signed in.
+ * `POST /sign-out`: ends the customer's sign-ins and links issued until now, on every device with `SIGN_OUTS`, and
+ * clears the cookie here; when that cannot be recorded, the page says other devices may still be signed in.
  */
 export async function signOut(c: AppContext): Promise<Response> {
   const request = c.get('pageRequest');
@@ -161,13 +157,11 @@ export async function signOut(c: AppContext): Promise<Response> {
     try {
       await recordSignOut(request.settings, customer.id);
     } catch (error) {
-      // Workers KV takes one write per second per key (a double click writes twice) and can fail like any service.
-      // The log line gets the error's name only: its message may quote the key.
+      // KV takes one write per second per key (a double click writes twice). The log gets the name: a message may quote the key.
       c.set('failure', { name: error instanceof Error ? error.name : typeof error });
       words = t.signedOutHereOnly;
     }
   }
-  // Only the one `__Host-` cookie is expired. `Clear-Site-Data: "cookies"` would clear the cookies of the whole
-  // registrable domain, subdomains included: deployed at lookup.shop.example, the shop's own sign-in and cart too.
+  // Not `Clear-Site-Data: "cookies"`: it clears the whole registrable domain's, the shop's own sign-in and cart too.
   return messagePage(200, words, request, { signedIn: false, headers: { 'Set-Cookie': signInCookie.cleared() } });
 }

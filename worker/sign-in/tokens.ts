@@ -21,10 +21,7 @@ export const MAX_TOKEN_CHARS = 8192;
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/**
- * Whether a token is exactly in JWS compact form with canonical base64url parts (RFC 4648 §3.5: no part 1 more than
- * a multiple of 4 long, no bits set beyond the data), so one token has one spelling.
- */
+/** Whether a token is JWS compact with canonical base64url parts (RFC 4648 §3.5), so one token has one spelling. */
 export function isCompactJws(token: string): boolean {
   if (token.length > MAX_TOKEN_CHARS || !COMPACT.test(token)) return false;
   for (const part of token.split('.')) {
@@ -43,15 +40,12 @@ export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 /** What checking a link came to. */
 export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
-// The worker's own sign-in token has its own `typ` (RFC 8725 §3.11), so it never passes as a sign-in link nor a link
-// as a sign-in, though one key signs both. Every sign-in cookie carries it: a new value would refuse them all.
+// The worker's own sign-in `typ` (RFC 8725 §3.11): a sign-in never passes as a link nor a link as a sign-in.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * Checks a sign-in link's token: compact HS256 signed with `AUTH_SECRET`; `exp`, `sub` and `iat` (not in the future);
- * `iss`/`aud` when configured; `exp - iat` within `LINK_MAX_LIFETIME_SECONDS`; issued after the last sign-out.
- *
- * @returns The customer, or why it was refused (more than `invalid` only for a good signature).
+ * Checks a sign-in link's token (also a Bearer token): `iss`/`aud` when configured, `exp - iat` within
+ * `LINK_MAX_LIFETIME_SECONDS`, issued after the last sign-out.
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
@@ -80,10 +74,7 @@ function signInClaims(customer: Customer, settings: Settings, now: number): { su
   return { sub: customer.id, iat: now / 1000, exp: Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge) };
 }
 
-/**
- * Makes the worker's own sign-in token: HS256, its own `typ`, `iat` to the millisecond (so a sign-in right after a
- * sign-out is after it), `exp` at the link's or `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
- */
+/** The worker's own sign-in token; `iat` to the millisecond, so a sign-in right after a sign-out is after it. */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
   const claims = signInClaims(customer, settings, now);
   // Signed by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
@@ -100,10 +91,7 @@ export function plannedSignIn(customer: Customer, settings: Settings, now = Date
   return { expires: claims.exp, length: SIGN_IN_HEADER.length + 1 + Math.ceil((payloadBytes * 4) / 3) + 1 + SIGNATURE_CHARS };
 }
 
-/**
- * Verifies a sign-in token made by `newSignIn`: its `typ`, HS256, `exp` without tolerance, a lifetime within today's
- * `SESSION_MAX_AGE_SECONDS` (lowering it shortens sign-ins already made), issued after the last sign-out.
- */
+/** Verifies a `newSignIn` token: its `typ`, `exp` without tolerance, within today's `SESSION_MAX_AGE_SECONDS`, after the last sign-out. */
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   try {
     const claims = await verifiedClaims(token, settings, now, { typ: SIGN_IN_TYPE });
@@ -128,8 +116,7 @@ async function verifiedClaims(token: string, settings: Settings, now: number, op
   });
   const { sub, exp, iat } = payload;
   if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
-  // Issued in the future: a wrong clock, or made to outlive its lifetime. The tolerance only keeps a token made where
-  // a clock runs a little ahead; it never lengthens one.
+  // Issued in the future: a wrong clock, or made to outlive its lifetime.
   if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return undefined;
   return { sub, exp, iat, typ: protectedHeader.typ?.toLowerCase().replace(/^application\//, '') };
 }

@@ -7,10 +7,7 @@ import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
 
-/**
- * What a checkout's state means for the shopper: `confirming` or `unpaid` only while it is open and not expired (by
- * its payment status); `expired` once its `expire` time has passed (whatever its status still says) or the service says so.
- */
+/** What a checkout's state means for the shopper: `expired` once its `expire` has passed, whatever its status says. */
 export type CheckoutState = 'complete' | 'confirming' | 'unpaid' | 'expired' | 'unknown';
 
 export function checkoutState(session: SessionView, now: number): CheckoutState {
@@ -46,10 +43,7 @@ function stateNotice(state: CheckoutState, session: SessionView, request: PageRe
   return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain} ${back}`);
 }
 
-/**
- * The checkout page. Reached by "Check again" (`checked`) once the checkout has its order: on to that order, which
- * then says "Payment received". Open checkouts get the background checks (PENDING_SCRIPT) and a live region.
- */
+/** The checkout page, or on to its order once "Check again" (`checked`) finds one; open ones check in the background. */
 export function checkoutPage(session: SessionView, request: PageRequest, checked: boolean, now = Date.now()): Promise<Response> {
   if (checked && session.orderId) {
     return Promise.resolve(request.context.redirect(`${orderPath(session.orderId)}?from=checkout`, 303));
@@ -60,16 +54,14 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
   const recurring = session.price?.recurring;
   const every = inWords(recurring?.interval, t.every);
   const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
-  // How long this checkout stays open by the worker's clock (positive: an open one has not expired), so the script
-  // can reload it when that time has passed without comparing `expire` with the browser's own clock.
+  // Time left by the worker's clock, so the script never compares `expire` with the browser's own clock.
   const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
   // Without script the status line says how to check by hand; the script puts its own words there.
   const live = open
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote: the merchant's reference, else the order's id. Never the checkout's own id, which is no
-  // order number: without either, the small print names it as the payment service's reference.
+  // One number to quote; never the checkout's own id, which the small print names as the service's reference.
   const number = session.merchantReferenceId || session.orderId;
   return recordPage(
     {

@@ -5,8 +5,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
-// The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
-// what its Content-Security-Policy allows (middleware/headers.ts).
+// The one layout every page uses: the shop's name and way back, sign-out, the page's content, and its CSP sources.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -59,9 +58,8 @@ main a:not(.button){color:#2450a6}
 `;
 
 /**
- * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
- * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
- * The page tests recompute it from the page's own `<style>`, so a change of STYLE without a new hash fails there.
+ * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
+ * The page tests recompute it from the page's own `<style>`.
  */
 export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
 
@@ -134,9 +132,7 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   });
 }
 
-// The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
-// shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
-// page without images.
+// The `img-src` sources of a page: `IMAGE_HOSTS`, else the https origins of the images it shows, else `'none'`.
 function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
   const configured = settings.imageHosts;
   if (configured !== undefined) return configured.join(' ');

@@ -34,10 +34,7 @@ const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolea
   unknown: (request) => notice('plain', request.reader.t.unknownOrder, '', backToShop(request)),
 };
 
-/**
- * The order page. `received`: the shopper arrived from their checkout completing, so a paid order says "Payment
- * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
- */
+/** The order page; `received`: the shopper comes from their completed checkout, so a paid order says "Payment received". */
 export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Promise<Response> {
   const { t } = request.reader;
   const method = order.paymentMethod?.paymentMethodType;

@@ -6,8 +6,7 @@ import type { Markup } from './layout.js';
 import type { ItemView, OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 
-// Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
-// their currency notes, the state notice and the small print.
+// Pieces the order and checkout views share.
 
 /** What a record page shows: an order or a checkout, for the signed-in customer it belongs to. */
 export interface RecordPage {
@@ -22,17 +21,13 @@ export interface RecordPage {
   /** What follows the notice on a line of its own (an open checkout's live region). */
   readonly live?: Markup | string;
   readonly facts: readonly (Markup | string)[];
-  /** The record's amounts, currencies and items. */
   readonly money: Money;
   /** Units of the payment currency per unit of the original one, when the record has it. */
   readonly rate?: number | undefined;
   readonly script?: string | undefined;
 }
 
-/**
- * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
- * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
- */
+/** A record page; its title and printed running head are its kind and number ("Order ADA-2026-0042"), else its heading. */
 export function recordPage(record: RecordPage, request: PageRequest): Promise<Response> {
   const { money, number, serviceId } = record;
   const { t } = request.reader;
@@ -93,8 +88,7 @@ type Money = Pick<OrderView, 'amountSubtotal' | 'amountTotal' | 'originalCurrenc
 
 /**
  * The subtotal, the total, and in words what differs: another currency (with the rate when known), charges or a
- * discount beyond the items, items in more than one currency (never added up), or items whose sum is not the
- * subtotal (or the total) beyond rounding. Currency codes are compared without regard to case: `eur` is `EUR`.
+ * discount, items in more than one currency (never added up), items whose sum is not the subtotal (or total).
  */
 function totals(money: Money, rate: number | undefined, { reader: { t, locale } }: PageRequest): Markup {
   const { amountSubtotal: subtotal, amountTotal: total } = money;
@@ -127,10 +121,7 @@ ${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, lo
 ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
-/**
- * What the items add up to in the subtotal's currency, the currencies they mix (sorted, upper case), or the one
- * currency other than the subtotal's they are all in; `undefined` when there are no items or one has no amount.
- */
+/** The items' sum in `currency`, else the currencies they mix, else the one other currency they are all in. */
 function itemsSum(items: readonly ItemView[] | null | undefined, currency: string | undefined) {
   if (!items || items.length === 0) return undefined;
   const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
@@ -178,15 +169,11 @@ function lineItems(money: Money, pictures: readonly (URL | undefined)[], { reade
 </table>`;
 }
 
-// An https origin as a CSP host-source can hold it: a host name of letters, digits, hyphens and dots, or an IP
-// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is CSP syntax (a new
-// directive, a second policy, a keyword, a wildcard).
+// An https origin a CSP host-source can hold: URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is
+// CSP syntax (a new directive, a second policy, a keyword, a wildcard).
 const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
 
-/**
- * An item's picture: its address parsed, when it is an https URL whose origin may enter the page's policy. Only
- * https images: the page's policy loads nothing else, and a `javascript:` or `data:` address never gets in.
- */
+/** An item's picture, when it is an https URL whose origin may enter the page's policy (which loads nothing else). */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
   return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
