@@ -1,10 +1,8 @@
 import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 
-// The allow-list: what a customer may see of a record, rebuilt field by field from docs/service.md, nested objects
-// and items included. Everything else is dropped: what only the merchant may see (payment instrument, metadata,
-// session token) and any field the documentation does not name. The JSON routes and the pages share these views.
-// Each field is spelled once, below; test/worker/allow-list.test-d.ts checks every SDK field is listed or left out.
-// Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601); null stays null.
+// What a customer may see of a record, rebuilt field by field from docs/service.md: never the payment instrument,
+// metadata, session token or an undocumented field. allow-list.test-d.ts checks every SDK field is listed or left out.
+// Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601).
 
 type Scalar = string | number | boolean | null;
 

@@ -24,7 +24,6 @@ export interface PageRequest {
   readonly site: string;
   /** The path asked for, for "Try again" and "Check again". */
   readonly path: string;
-  /** The signed-in customer, when there is one. */
   readonly customerId?: string | undefined;
 }
 
@@ -32,11 +31,9 @@ export interface PageRequest {
 export interface Variables extends SecureHeadersVariables, TimingVariables {
   requestId: string;
   settings: Settings;
-  /** The signed-in customer, once a customer step ran and a credential passed. */
   customer: Customer | undefined;
   /** Whether a credential came and failed (`Authorization` or the sign-in cookie). */
   invalidCredential: boolean;
-  /** Set by the pages' middleware. */
   pageRequest: PageRequest;
   /** Set by the layout when the answer is a page. */
   pageSources: PageSources | undefined;

@@ -1,9 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './app.js';
 
-// The JSON answers are in the service's envelope, so the SDK reads the worker's answers as it reads the service's.
-
-/** A JSON answer in the envelope: `{ code, msg, data }`, and the request id to quote with a failure. */
+/** A JSON answer in the service's envelope (so the SDK reads it as the service's): `{ code, msg, data }`, and the request id to quote with a failure. */
 export function envelope(
   c: AppContext,
   status: ContentfulStatusCode,

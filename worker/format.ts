@@ -1,6 +1,4 @@
-// Formatting for the reader: their locale, each amount in its own currency, times in their zone, the zone shown.
-// `Intl` formatters are costly to build, so each is kept per isolate (it holds no request's data), in a cache bounded
-// because currencies and zones come from records and requests.
+// `Intl` formatters are costly to build: each is kept per isolate (it holds no request's data), in a bounded cache.
 
 const MAX_CACHED = 500;
 const cache = new Map<string, unknown>();

@@ -30,8 +30,7 @@ const positiveWhole = (name: string, unit: string, fallback: number) => {
 
 const isHttp = (url: URL | null): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
-// An origin exactly (`https://Shop.example:443/` is `https://shop.example`): a path other than `/`, a query or a
-// fragment (even empty) or credentials are refused, since cutting them off would allow more than was written.
+// An origin exactly: cutting off a path, a query, a fragment or credentials would allow more than was written.
 const isOrigin = (entry: string, protocols: readonly string[]) => {
   const url = URL.parse(entry);
   return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
@@ -109,11 +108,8 @@ const SettingsSchema = v.pipe(
       signOuts: env.SIGN_OUTS,
       /** What the lookups call: the `UPSTREAM` binding's fetch (called as its method), else the global one. */
       fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
-      /** `https://shop.example/` */
       shopUrl: shop?.href,
-      /** `shop.example`, named at the top of every page. */
       shopHost: shop?.host,
-      /** Seconds a sign-in lasts at most. */
       sessionMaxAge: env.SESSION_MAX_AGE_SECONDS,
       /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
       linkMaxLifetime: env.LINK_MAX_LIFETIME_SECONDS,
@@ -129,8 +125,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 /** What reading the settings came to: the settings, or a sentence naming the setting that is wrong. */
 export type SettingsRead = { readonly settings: Settings } | { readonly problem: string };
 
-// Settings are read once per environment object, so once per isolate in workerd, not once per request. The
-// environment's vars and secrets do not change while an isolate lives (a new deploy starts new isolates).
+// Read once per environment object, so once per isolate: vars and secrets do not change while an isolate lives.
 const READ = new WeakMap<Bindings, SettingsRead>();
 
 /** Reads and checks the settings, once per environment object. */

@@ -4,8 +4,7 @@ import { es } from './es.js';
 import type { Messages, SignOutScope, TitleAndText } from './messages.js';
 import { fr } from './fr.js';
 
-// The pages' words, chosen from Accept-Language (English otherwise). Adding a language is a copy of en.ts and one
-// entry below.
+// Adding a language is a copy of en.ts and one entry below.
 
 const MESSAGES = { en, de, fr, es } as const satisfies Readonly<Record<string, Messages>>;
 
@@ -22,10 +21,7 @@ export interface Reader {
   readonly t: Messages;
 }
 
-/**
- * The first language of `Accept-Language` (by its `q` weights) among those the pages are written in, with the
- * reader's region when it gave one; English otherwise.
- */
+/** The first language of `Accept-Language` (by `q`) the pages are written in, with the reader's region; else English. */
 export function chooseReader(acceptLanguage: string | null): Reader {
   // The same first 1024 characters that are read below, so a long header costs no more memory than a short one.
   const key = (acceptLanguage ?? '').slice(0, 1024);
@@ -39,8 +35,7 @@ export function chooseReader(acceptLanguage: string | null): Reader {
   return reader;
 }
 
-// Readers by Accept-Language header, built once per isolate: the header's parse and `Intl` locale checks are the
-// same for every request that sends it.
+// Readers by Accept-Language header, built once per isolate.
 const READERS = new Map<string, Reader>();
 
 function rankReader(acceptLanguage: string): Reader {

@@ -10,15 +10,8 @@ type Widened<T> = T extends string
     ? (...args: A) => Widened<R>
     : { readonly [K in keyof T]: Widened<T[K]> };
 
-/**
- * Every word the pages say, in one language: the shape of `en.ts`. Each other language `satisfies` it, so a missing
- * or misspelled key fails the type check. Codes the service sends (payment methods, billing intervals) are looked
- * up in `methods` and `every` through `inWords`, never shown raw.
- */
+/** Every word the pages say, in one language: the shape of `en.ts`, which each other language `satisfies`. */
 export type Messages = Widened<typeof en>;
 
-/**
- * How far a sign-out reaches: with the `SIGN_OUTS` binding (`everywhere`), every sign-in and sign-in link issued
- * before it, on every device; without it (`thisBrowser`), the sign-in in this browser only.
- */
+/** How far a sign-out reaches: `everywhere` with the `SIGN_OUTS` binding, else `thisBrowser`. */
 export type SignOutScope = keyof Messages['signedOut'];

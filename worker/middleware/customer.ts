@@ -4,12 +4,6 @@ import type { App, AppContext } from '../app.js';
 import { signInCookie } from '../sign-in/cookie.js';
 import { bearerToken, checkLink, verifySignIn } from '../sign-in/tokens.js';
 
-// Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
-// (a sign-in link's kind of token), or, with no Authorization header from a page of this origin
-// (`Sec-Fetch-Site: same-origin`, which no other site can set), the page's cookie: that is how the pending checkout
-// page checks in the background. A cross-site request never carries that header value, and CORS never allows
-// credentials.
-
 /** The customer of the sign-in cookie, or `undefined` without one or with one that fails. */
 export async function cookieCustomerOf(c: AppContext) {
   const token = signInCookie.read(c);
@@ -20,6 +14,7 @@ export async function cookieCustomerOf(c: AppContext) {
 export const jsonCustomer = createMiddleware<App>(async (c, next) => {
   const token = bearerToken(c.req.raw);
   if (token === undefined) {
+    // The cookie only from a page of this origin (no other site can set `Sec-Fetch-Site`): the pending page's checks.
     c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
     c.set('invalidCredential', false);
   } else {

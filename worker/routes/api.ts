@@ -7,11 +7,7 @@ import { checkoutSessions, orders, ownRecord } from '../lookup.js';
 import { jsonCustomer, requireCustomer } from '../middleware/customer.js';
 import { RETRY_AFTER_SECONDS, rateLimit } from '../middleware/rate-limit.js';
 
-/**
- * The JSON lookups, on the service's own paths and envelope, so the SDK works against the worker from a browser
- * (`baseUrl` = the worker, no `apiKey`, the sign-in token as `Authorization: Bearer`): the allow-listed record, for
- * its owner only.
- */
+/** The JSON lookups on the service's own paths and envelope (the SDK works against them with a Bearer token), for the owner only. */
 export const api = new Hono<App>();
 
 api.use(jsonCustomer);
@@ -31,8 +27,7 @@ export function unknownPath(c: AppContext): never {
   throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
 }
 
-// What the JSON routes say of a failure: only what the worker chose to say, never the service's words. The 404 is
-// identical to the byte for "does not exist" and "not yours", so an answer never tells which.
+// Never the service's words; the 404 is the same to the byte for "does not exist" and "not yours".
 function failure(c: AppContext, error: Error): Response {
   const status = error instanceof HTTPException ? error.status : 500;
   const requestId = c.get('requestId');
