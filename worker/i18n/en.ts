@@ -1,4 +1,4 @@
-import type { TitleAndText } from './messages.js';
+import type { TitleAndText } from './index.js';
 
 // Payment brands, named alike in every language.
 export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;

@@ -1,5 +1,5 @@
 import { PAYMENT_BRANDS } from './en.js';
-import type { Messages } from './messages.js';
+import type { Messages } from './index.js';
 
 // Every word of the pages in French.
 export const fr = {
