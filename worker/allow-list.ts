@@ -90,20 +90,16 @@ export function sessionView(session: CheckoutSession): SessionView {
   if (session.expire !== undefined) view.expire = session.expire === null ? null : session.expire.toISOString();
   if (session.priceDataList !== undefined) view.priceDataList = items(session.priceDataList);
   const { price, product, customer } = session;
-  if (price !== undefined) {
-    view.price =
-      price === null
-        ? null
-        : {
-            ...pick(price, PRICE_FIELDS),
-            ...(price.priceList === undefined
-              ? {}
-              : { priceList: price.priceList === null ? null : price.priceList.map((entry) => pick(entry, PRICE_LIST_FIELDS)) }),
-            ...(price.recurring === undefined ? {} : { recurring: nested(price.recurring, RECURRING_FIELDS) }),
-          };
-  }
+  if (price !== undefined) view.price = price === null ? null : priceView(price);
   if (product !== undefined) view.product = nested(product, PRODUCT_FIELDS);
   if (customer !== undefined) view.customer = nested(customer, CUSTOMER_FIELDS);
+  return view;
+}
+
+function priceView(price: Price): NonNullable<SessionView['price']> {
+  const view = pick<NonNullable<SessionView['price']>>(price, PRICE_FIELDS);
+  if (price.priceList !== undefined) view.priceList = price.priceList?.map((entry) => pick(entry, PRICE_LIST_FIELDS)) ?? null;
+  if (price.recurring !== undefined) view.recurring = nested(price.recurring, RECURRING_FIELDS);
   return view;
 }
 

@@ -6,12 +6,7 @@ import type { Bindings, Settings } from './settings.js';
 import type { Customer } from './sign-in/tokens.js';
 
 /** What a page loads besides its markup (its `img-src`, a form to this site, a script, a print style), for its CSP. */
-export interface PageSources {
-  readonly images: string;
-  readonly form: boolean;
-  readonly script: boolean;
-  readonly printStyle: boolean;
-}
+export type PageSources = { readonly images: string; readonly form: boolean; readonly script: boolean; readonly printStyle: boolean };
 
 /** What the pages know of a request: who reads, in which language and zone, on which site. */
 export interface PageRequest {

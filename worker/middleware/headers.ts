@@ -34,11 +34,7 @@ const pagePolicy = {
   imgSrc: [(c: Context) => sources(c).images],
   styleSrc: [(c: Context) => `'sha256-${STYLE_HASH}'${sources(c).printStyle ? ` ${NONCE(c, 'style-src')}` : ''}`],
 };
-const pageEnd = {
-  baseUri: ["'none'"],
-  formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")],
-  frameAncestors: ["'none'"],
-};
+const pageEnd = { baseUri: ["'none'"], formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")], frameAncestors: ["'none'"] };
 
 const PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { ...pagePolicy, ...pageEnd } });
 const PAGE_WITH_SCRIPT = secureHeaders({

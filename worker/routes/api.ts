@@ -23,8 +23,7 @@ api.onError((error, c) => failure(c, error));
 
 /** Throws the answer to a path no route of its app takes. */
 export function unknownPath(c: AppContext): never {
-  const method = c.req.method;
-  throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
+  throw new HTTPException(c.req.method === 'GET' || c.req.method === 'HEAD' ? 404 : 405);
 }
 
 // Never the service's words; the 404 is the same to the byte for "does not exist" and "not yours".

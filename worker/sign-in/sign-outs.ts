@@ -13,9 +13,7 @@ const LABEL = 'sign-out ';
 /** A customer's key: HMAC-SHA-256 of the id in hex, so any `sub` fits KV's keys and none can be read back. */
 async function keyOf(settings: Settings, customerId: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(settings.authSecret), new TextEncoder().encode(LABEL + customerId));
-  let hex = '';
-  for (const byte of new Uint8Array(mac)) hex += byte.toString(16).padStart(2, '0');
-  return `signed-out:${hex}`;
+  return `signed-out:${[...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**

@@ -9,10 +9,7 @@ import { signedOutSince } from './sign-outs.js';
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** A signed-in customer: the id and when the credential expires (seconds since the epoch). */
-export interface Customer {
-  readonly id: string;
-  readonly expires: number;
-}
+export type Customer = { readonly id: string; readonly expires: number };
 
 /** Longest token read, in characters: a link of 8 KB is far beyond what any shop mints. */
 export const MAX_TOKEN_CHARS = 8192;
