@@ -4,8 +4,6 @@ import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 // metadata, session token or an undocumented field. allow-list.test-d.ts checks every SDK field is listed or left out.
 // Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601).
 
-type Scalar = string | number | boolean | null;
-
 /** The listed fields of `T`, each optional (a record may lack any) and without `undefined`. */
 type Picked<T, F extends readonly (keyof T)[]> = { -readonly [K in F[number]]?: Exclude<T[K], undefined> };
 type Part<T> = Exclude<T, null | undefined>;
@@ -113,7 +111,7 @@ function nested<T>(value: object | null, fields: readonly string[]): T | null {
 
 /** Copies the named fields that are present and hold a plain value; nothing else comes along. */
 function pick<T>(source: object, fields: readonly string[]): T {
-  const out: Record<string, Scalar> = {};
+  const out: Record<string, string | number | boolean | null> = {};
   for (const field of fields) {
     if (!Object.hasOwn(source, field)) continue;
     const value = (source as Record<string, unknown>)[field];

@@ -16,8 +16,8 @@ function cached<T>(key: string, build: () => T): T {
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
-  const money = currency ? moneyFormat(locale, currency) : undefined;
-  if (money !== undefined) return money.format(amount);
+  const money = currency ? moneyFormat(locale, currency) : null;
+  if (money !== null) return money.format(amount);
   return currency ? `${numberFormat(locale).format(amount)} ${currency}` : numberFormat(locale).format(amount);
 }
 
@@ -83,15 +83,14 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
 }
 
-function moneyFormat(locale: string, code: string): Intl.NumberFormat | undefined {
+function moneyFormat(locale: string, code: string): Intl.NumberFormat | null {
   const currency = code.toUpperCase();
   // An unknown code (`XYZ1`) makes the constructor throw: remembered as `null`, so it is not retried per request.
-  const format = cached(`m ${locale} ${currency}`, () => {
+  return cached(`m ${locale} ${currency}`, () => {
     try {
       return new Intl.NumberFormat(locale, { style: 'currency', currency });
     } catch {
       return null;
     }
   });
-  return format ?? undefined;
 }

@@ -79,6 +79,5 @@ function rankReader(acceptLanguage: string): Reader {
 
 /** An enum value in the reader's words, or `undefined` when it is absent or not a known one (never the raw value). */
 export function inWords(value: string | null | undefined, words: Readonly<Record<string, string>>): string | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  return Object.hasOwn(words, value) ? words[value] : undefined;
+  return value && Object.hasOwn(words, value) ? words[value] : undefined;
 }

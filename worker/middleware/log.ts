@@ -6,15 +6,14 @@ import type { App } from '../app.js';
 export const logLine = createMiddleware<App>(async (c, next) => {
   const started = Date.now();
   await next();
-  console.log(
-    JSON.stringify({
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      route: routePath(c),
-      status: c.res.status,
-      upstreamMs: c.get('upstreamMs') ?? null,
-      ms: Date.now() - started,
-      ...(c.get('failure') ? { error: c.get('failure') } : {}),
-    }),
-  );
+  const line = {
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    route: routePath(c),
+    status: c.res.status,
+    upstreamMs: c.get('upstreamMs') ?? null,
+    ms: Date.now() - started,
+    ...(c.get('failure') ? { error: c.get('failure') } : {}),
+  };
+  console.log(JSON.stringify(line));
 });

@@ -14,14 +14,8 @@ export const pageRequest = createMiddleware<App>(async (c, next) => {
   c.set('customer', customer);
   c.set('invalidCredential', false);
   const [, site = '', path = ''] = SITE_AND_PATH.exec(c.req.url) ?? [];
-  c.set('pageRequest', {
-    context: c,
-    reader: chooseReader(c.req.header('Accept-Language') ?? null),
-    timeZone: readerTimeZone(c.req.raw),
-    settings: c.get('settings'),
-    site,
-    path,
-    customerId: customer?.id,
-  });
+  const reader = chooseReader(c.req.header('Accept-Language') ?? null);
+  const timeZone = readerTimeZone(c.req.raw);
+  c.set('pageRequest', { context: c, reader, timeZone, settings: c.get('settings'), site, path, customerId: customer?.id });
   await next();
 });

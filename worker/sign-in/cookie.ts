@@ -12,10 +12,8 @@ function cookie(name: string, prefix: 'host' | 'secure', path: string, longest =
     read: (c: Context): string | undefined => getCookie(c, name, prefix),
     /** Whether a value of this many bytes is small enough for every browser to keep the cookie. */
     fits: (valueBytes: number): boolean => fullName.length + 1 + valueBytes <= MAX_COOKIE_BYTES,
-    /** `Set-Cookie` for a value, expiring after `maxAgeSeconds` (at most `longest`). */
     set: (value: string, maxAgeSeconds: number): string =>
       generateCookie(name, value, { ...options, maxAge: Math.max(0, Math.min(longest, Math.floor(maxAgeSeconds))) }),
-    /** `Set-Cookie` that removes the cookie (same name and attributes, expired). */
     cleared: (): string => generateCookie(name, '', { ...options, maxAge: 0 }),
   };
 }

@@ -12,7 +12,7 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 export type Customer = { readonly id: string; readonly expires: number };
 
 /** Longest token read, in characters: a link of 8 KB is far beyond what any shop mints. */
-export const MAX_TOKEN_CHARS = 8192;
+const MAX_TOKEN_CHARS = 8192;
 
 // JWS compact serialization (RFC 7515 §7.1): three unpadded base64url parts, nothing else (no CR/LF for Set-Cookie).
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -34,7 +34,6 @@ export function isCompactJws(token: string): boolean {
 /** Why a sign-in link (or Bearer token) was refused; only a token with a good signature gets more than `invalid`. */
 export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 
-/** What checking a link came to. */
 export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
 // The worker's own sign-in `typ` (RFC 8725 §3.11): a sign-in never passes as a link nor a link as a sign-in.

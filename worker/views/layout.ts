@@ -134,12 +134,8 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
 
 // The `img-src` sources of a page: `IMAGE_HOSTS`, else the https origins of the images it shows, else `'none'`.
 function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
-  const configured = settings.imageHosts;
-  if (configured !== undefined) return configured.join(' ');
-  const hosts = new Set<string>();
-  for (const image of images) {
-    if (image?.protocol === 'https:') hosts.add(image.origin);
-  }
+  if (settings.imageHosts !== undefined) return settings.imageHosts.join(' ');
+  const hosts = new Set([...images].flatMap((image) => (image?.protocol === 'https:' ? [image.origin] : [])));
   return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
 }
 

@@ -7,21 +7,12 @@ import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
 /** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
 export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
 
-const STATES: Readonly<Record<string, OrderState>> = {
-  success: 'paid',
-  paid: 'paid',
-  complete: 'paid',
-  completed: 'paid',
-  pending: 'processing',
-  processing: 'processing',
-  refunded: 'refunded',
-  failed: 'failed',
-  canceled: 'cancelled',
-  cancelled: 'cancelled',
-};
+// Statuses the service also sends for a state, besides the state's own name.
+const SYNONYMS = { success: 'paid', complete: 'paid', completed: 'paid', pending: 'processing', canceled: 'cancelled' } as const;
 
 export function orderState(status: string | null | undefined): OrderState {
-  return status && Object.hasOwn(STATES, status) ? STATES[status]! : 'unknown';
+  if (status && Object.hasOwn(SYNONYMS, status)) return SYNONYMS[status as keyof typeof SYNONYMS];
+  return status && Object.hasOwn(VIEWS, status) ? (status as OrderState) : 'unknown';
 }
 
 // One view per state: the notice that says what happened to the shopper's money and what to do next.
