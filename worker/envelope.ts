@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './app.js';
 
-/** A JSON answer in the service's envelope (so the SDK reads it as the service's): `{ code, msg, data }`, and the request id to quote with a failure. */
+/** A JSON answer in the service's envelope, `{ code, msg, data }`; a request id to quote also goes in `X-Request-Id`. */
 export function envelope(
   c: AppContext,
   status: ContentfulStatusCode,
@@ -9,7 +9,8 @@ export function envelope(
   { data = null, requestId, headers = {} }: { data?: unknown; requestId?: string; headers?: Record<string, string> } = {},
 ): Response {
   const body = { code: status === 200 ? 0 : status, msg, data, ...(requestId === undefined ? {} : { requestId }) };
-  return c.json(body, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  const idHeader = requestId === undefined ? {} : { 'X-Request-Id': requestId };
+  return c.json(body, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...idHeader });
 }
 
 /** Methods every route answers. */

@@ -38,9 +38,8 @@ function failure(c: AppContext, error: Error): Response {
   }
   if (status === 405) return methodNotAllowed(c);
   if (status === 429) return envelope(c, 429, 'Too many requests', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-  const headers = { 'X-Request-Id': requestId };
-  if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId, headers });
-  if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId, headers });
+  if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId });
+  if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId });
   return status === 404 ? envelope(c, 404, 'Not found') : internalError(c, error);
 }
 
@@ -52,6 +51,5 @@ export function methodNotAllowed(c: AppContext): Response {
 /** 500 for anything the worker did not expect: a request id, nothing else; the log line gets the error's name. */
 export function internalError(c: AppContext, error: Error): Response {
   c.set('failure', { name: error.name });
-  const requestId = c.get('requestId');
-  return envelope(c, 500, 'Internal error', { requestId, headers: { 'X-Request-Id': requestId } });
+  return envelope(c, 500, 'Internal error', { requestId: c.get('requestId') });
 }

@@ -63,27 +63,24 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
     : '';
   // One number to quote; never the checkout's own id, which the small print names as the service's reference.
   const number = session.merchantReferenceId || session.orderId;
-  return recordPage(
-    {
-      heading: t.yourCheckout,
-      kind: t.checkout,
-      number,
-      serviceId: session.sessionId,
-      notice: stateNotice(state, session, request),
-      live,
-      facts: [
-        fact(t.quoteNumber, number),
-        fact(t.product, session.product?.productName),
-        fact(t.billing, billing),
-        fact(t.started, time(session.created, request)),
-        open ? fact(t.expires, time(session.expire, request)) : '',
-      ],
-      money: session,
-      rate: sessionRate(session),
-      script: open ? PENDING_SCRIPT : undefined,
-    },
-    request,
-  );
+  return recordPage(request, {
+    heading: t.yourCheckout,
+    kind: t.checkout,
+    number,
+    serviceId: session.sessionId,
+    notice: stateNotice(state, session, request),
+    live,
+    facts: [
+      fact(t.quoteNumber, number),
+      fact(t.product, session.product?.productName),
+      fact(t.billing, billing),
+      fact(t.started, time(session.created, request)),
+      open ? fact(t.expires, time(session.expire, request)) : '',
+    ],
+    money: session,
+    rate: sessionRate(session),
+    script: open ? PENDING_SCRIPT : undefined,
+  });
 }
 
 /** The payment currency's rate against the original one, from the price list's exchange rates, when both are there. */

@@ -118,12 +118,8 @@ ${body}
 ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  c.set('pageSources', {
-    images: imageSources(settings, options.images),
-    form,
-    script: script !== undefined,
-    printStyle: printStyle !== undefined,
-  });
+  const images = imageSources(settings, options.images);
+  c.set('pageSources', { images, form, script: script !== undefined, printStyle: printStyle !== undefined });
   return c.html(document, status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Language': reader.language,

@@ -31,21 +31,18 @@ export function orderPage(order: OrderView, request: PageRequest, received: bool
   const method = order.paymentMethod?.paymentMethodType;
   // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).
   const number = order.merchantReferenceId || order.orderId;
-  return recordPage(
-    {
-      heading: t.yourOrder,
-      kind: t.order,
-      number,
-      serviceId: order.orderId,
-      notice: VIEWS[orderState(order.status)](request, received),
-      facts: [
-        fact(t.quoteNumber, number),
-        fact(t.placed, time(order.createTime, request)),
-        fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
-      ],
-      money: order,
-      rate,
-    },
-    request,
-  );
+  return recordPage(request, {
+    heading: t.yourOrder,
+    kind: t.order,
+    number,
+    serviceId: order.orderId,
+    notice: VIEWS[orderState(order.status)](request, received),
+    facts: [
+      fact(t.quoteNumber, number),
+      fact(t.placed, time(order.createTime, request)),
+      fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
+    ],
+    money: order,
+    rate,
+  });
 }

@@ -28,7 +28,7 @@ export interface RecordPage {
 }
 
 /** A record page; its title and printed running head are its kind and number ("Order ADA-2026-0042"), else its heading. */
-export function recordPage(record: RecordPage, request: PageRequest): Promise<Response> {
+export function recordPage(request: PageRequest, record: RecordPage): Promise<Response> {
   const { money, number, serviceId } = record;
   const { t } = request.reader;
   // Each item's picture parsed once, for its <img> and for the page's img-src.
