@@ -36,7 +36,8 @@ export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 
 export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
-// The worker's own sign-in `typ` (RFC 8725 §3.11): a sign-in never passes as a link nor a link as a sign-in.
+// The worker's own sign-in `typ` (RFC 8725 §3.11): a sign-in never passes as a link nor a link as a sign-in. Every
+// sign-in cookie carries it: a new value would refuse them all.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
