@@ -1,12 +1,8 @@
 import type { CheckoutSession, Order, PriceDataItem } from 'checkout-lookup';
 
-// The allow-list: what a customer may see of a record, rebuilt field by field from docs/service.md, nested objects
-// and items included. Everything else is dropped: what only the merchant may see (payment instrument, metadata,
-// session token) and any field the documentation does not name. The JSON routes and the pages share these views.
-// Each field is spelled once, below; test/worker/allow-list.test-d.ts checks every SDK field is listed or left out.
-// Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601); null stays null.
-
-type Scalar = string | number | boolean | null;
+// What a customer may see of a record, rebuilt field by field from docs/service.md: never the payment instrument,
+// metadata, session token or an undocumented field. allow-list.test-d.ts checks every SDK field is listed or left out.
+// Dates go out in the service's wire format (`createTime` epoch ms, `created`/`expire` ISO 8601).
 
 /** The listed fields of `T`, each optional (a record may lack any) and without `undefined`. */
 type Picked<T, F extends readonly (keyof T)[]> = { -readonly [K in F[number]]?: Exclude<T[K], undefined> };
@@ -92,20 +88,16 @@ export function sessionView(session: CheckoutSession): SessionView {
   if (session.expire !== undefined) view.expire = session.expire === null ? null : session.expire.toISOString();
   if (session.priceDataList !== undefined) view.priceDataList = items(session.priceDataList);
   const { price, product, customer } = session;
-  if (price !== undefined) {
-    view.price =
-      price === null
-        ? null
-        : {
-            ...pick(price, PRICE_FIELDS),
-            ...(price.priceList === undefined
-              ? {}
-              : { priceList: price.priceList === null ? null : price.priceList.map((entry) => pick(entry, PRICE_LIST_FIELDS)) }),
-            ...(price.recurring === undefined ? {} : { recurring: nested(price.recurring, RECURRING_FIELDS) }),
-          };
-  }
+  if (price !== undefined) view.price = price === null ? null : priceView(price);
   if (product !== undefined) view.product = nested(product, PRODUCT_FIELDS);
   if (customer !== undefined) view.customer = nested(customer, CUSTOMER_FIELDS);
+  return view;
+}
+
+function priceView(price: Price): NonNullable<SessionView['price']> {
+  const view = pick<NonNullable<SessionView['price']>>(price, PRICE_FIELDS);
+  if (price.priceList !== undefined) view.priceList = price.priceList?.map((entry) => pick(entry, PRICE_LIST_FIELDS)) ?? null;
+  if (price.recurring !== undefined) view.recurring = nested(price.recurring, RECURRING_FIELDS);
   return view;
 }
 
@@ -119,7 +111,7 @@ function nested<T>(value: object | null, fields: readonly string[]): T | null {
 
 /** Copies the named fields that are present and hold a plain value; nothing else comes along. */
 function pick<T>(source: object, fields: readonly string[]): T {
-  const out: Record<string, Scalar> = {};
+  const out: Record<string, string | number | boolean | null> = {};
   for (const field of fields) {
     if (!Object.hasOwn(source, field)) continue;
     const value = (source as Record<string, unknown>)[field];

@@ -6,12 +6,7 @@ import type { Bindings, Settings } from './settings.js';
 import type { Customer } from './sign-in/tokens.js';
 
 /** What a page loads besides its markup (its `img-src`, a form to this site, a script, a print style), for its CSP. */
-export interface PageSources {
-  readonly images: string;
-  readonly form: boolean;
-  readonly script: boolean;
-  readonly printStyle: boolean;
-}
+export type PageSources = { readonly images: string; readonly form: boolean; readonly script: boolean; readonly printStyle: boolean };
 
 /** What the pages know of a request: who reads, in which language and zone, on which site. */
 export interface PageRequest {
@@ -24,7 +19,6 @@ export interface PageRequest {
   readonly site: string;
   /** The path asked for, for "Try again" and "Check again". */
   readonly path: string;
-  /** The signed-in customer, when there is one. */
   readonly customerId?: string | undefined;
 }
 
@@ -32,11 +26,9 @@ export interface PageRequest {
 export interface Variables extends SecureHeadersVariables, TimingVariables {
   requestId: string;
   settings: Settings;
-  /** The signed-in customer, once a customer step ran and a credential passed. */
   customer: Customer | undefined;
   /** Whether a credential came and failed (`Authorization` or the sign-in cookie). */
   invalidCredential: boolean;
-  /** Set by the pages' middleware. */
   pageRequest: PageRequest;
   /** Set by the layout when the answer is a page. */
   pageSources: PageSources | undefined;

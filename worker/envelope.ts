@@ -1,9 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './app.js';
 
-// The JSON answers are in the service's envelope, so the SDK reads the worker's answers as it reads the service's.
-
-/** A JSON answer in the envelope: `{ code, msg, data }`, and the request id to quote with a failure. */
+/** A JSON answer in the service's envelope, `{ code, msg, data }`; a request id to quote also goes in `X-Request-Id`. */
 export function envelope(
   c: AppContext,
   status: ContentfulStatusCode,
@@ -11,7 +9,8 @@ export function envelope(
   { data = null, requestId, headers = {} }: { data?: unknown; requestId?: string; headers?: Record<string, string> } = {},
 ): Response {
   const body = { code: status === 200 ? 0 : status, msg, data, ...(requestId === undefined ? {} : { requestId }) };
-  return c.json(body, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  const idHeader = requestId === undefined ? {} : { 'X-Request-Id': requestId };
+  return c.json(body, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...idHeader });
 }
 
 /** Methods every route answers. */

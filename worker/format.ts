@@ -1,7 +1,4 @@
-// Formatting for the reader: their locale, each amount in its own currency, times in their zone, the zone shown.
-// `Intl` formatters are costly to build, so each (and what is read from one) is kept per isolate (it holds no
-// request's data), in a bounded cache: currencies and zones come from records and requests, and an isolate must not
-// grow without end.
+// `Intl` formatters are costly to build: each is kept per isolate (it holds no request's data), in a bounded cache.
 
 const MAX_CACHED = 500;
 const cache = new Map<string, unknown>();
@@ -19,8 +16,8 @@ function cached<T>(key: string, build: () => T): T {
 /** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
-  const money = currency ? moneyFormat(locale, currency) : undefined;
-  if (money !== undefined) return money.format(amount);
+  const money = currency ? moneyFormat(locale, currency) : null;
+  if (money !== null) return money.format(amount);
   return currency ? `${numberFormat(locale).format(amount)} ${currency}` : numberFormat(locale).format(amount);
 }
 
@@ -76,35 +73,24 @@ export function readerTimeZone(request: Request): string {
   }
 }
 
+const TIME = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const;
+
 function timeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
-  return cached(
-    `t ${locale} ${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }),
-  );
+  return cached(`t ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...TIME, timeZone }));
 }
 
 function numberFormat(locale: string): Intl.NumberFormat {
   return cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
 }
 
-function moneyFormat(locale: string, code: string): Intl.NumberFormat | undefined {
+function moneyFormat(locale: string, code: string): Intl.NumberFormat | null {
   const currency = code.toUpperCase();
   // An unknown code (`XYZ1`) makes the constructor throw: remembered as `null`, so it is not retried per request.
-  const format = cached(`m ${locale} ${currency}`, () => {
+  return cached(`m ${locale} ${currency}`, () => {
     try {
       return new Intl.NumberFormat(locale, { style: 'currency', currency });
     } catch {
       return null;
     }
   });
-  return format ?? undefined;
 }

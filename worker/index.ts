@@ -12,23 +12,15 @@ import type { Bindings } from './settings.js';
 
 export type { Bindings };
 
-/**
- * The sample worker: signed-in customers read their own orders and checkout sessions, as JSON on the service's
- * own paths or as pages, while the API key stays in the worker's secrets. Each request writes one log line.
- */
+/** The sample worker: signed-in customers read their own orders and checkout sessions, as JSON or as pages. */
 const app = new Hono<App>();
 
-// Every answer: a request id (quoted to the customer only with a failure, so 404s stay identical), one log line,
-// the security headers, `Server-Timing` for the time waited on the service (never on a 404), the settings (or a
-// 500 naming the one that is wrong), CORS for the allowed origins.
+// The request id is quoted only with a failure and `Server-Timing` never on a 404, so 404s stay identical.
 app.use(requestId({ headerName: '' }), logLine, securityHeaders);
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
-// Browsers ask for an icon beside every page: answered before the pages check anyone's sign-in (no signature, no
-// read of the sign-out store), empty, and kept a week.
+// Browsers ask for an icon beside every page: answered before any sign-in check, empty, and kept a week.
 app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': FAVICON_CACHE }));
 
-// Two apps, each with its own answers to failures: the JSON routes in the service's envelope, the pages in the
-// reader's language.
 app.route('/api', api);
 app.route('/', pages);
 

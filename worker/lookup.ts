@@ -23,11 +23,9 @@ export function parseId(param: string): string | undefined {
 }
 
 /**
- * The record of the route's `:id` when it belongs to the signed-in customer, looked up with the secret key. The time
- * waited goes into `Server-Timing` and the log line.
+ * The record of the route's `:id` when it belongs to the signed-in customer; the time waited goes into `Server-Timing`.
  *
- * @throws HTTPException 404 for a bad id, a missing record and another customer's alike, so no answer tells them
- * apart; 504 when the service did not answer in time, 502 for any other failure.
+ * @throws HTTPException 404 alike for a bad id, a missing record and another customer's; 504 on timeout, else 502.
  */
 export async function ownRecord<T>(c: AppContext, source: RecordSource<T>): Promise<T> {
   const id = parseId(c.req.param('id') ?? '');
@@ -35,9 +33,8 @@ export async function ownRecord<T>(c: AppContext, source: RecordSource<T>): Prom
   const started = Date.now();
   let record: T;
   try {
-    // One call per request, never shared between requests: workerd runs a promise's continuation in the I/O context
-    // of the request that resolved it, so a request waiting on another's call could not send its answer. The rate
-    // limit bounds what one customer sends upstream.
+    // One call per request, never shared: workerd runs a promise's continuation in the I/O context of the request
+    // that resolved it, so a request waiting on another's call could not answer.
     const { baseUrl, apiKey, timeout, fetch: upstreamFetch } = c.get('settings');
     record = await source.get(id, { baseUrl, apiKey, timeout, fetch: upstreamFetch });
   } catch (error) {

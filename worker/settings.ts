@@ -1,20 +1,10 @@
 import * as v from 'valibot';
 
 /**
- * The worker's bindings: `Env` as `wrangler types` generates it from wrangler.toml (worker/worker-configuration.d.ts;
- * `npm run types:worker` rewrites it), any of them possibly unset in a deployment, and the optional service binding
- * `UPSTREAM` (commented out in wrangler.toml): when set, lookups go through it instead of the public internet.
+ * The worker's bindings: `Env` from `wrangler types` (`npm run types:worker`), any possibly unset in a deployment, and
+ * the optional service binding `UPSTREAM`: when set, lookups go through it instead of the public internet.
  */
 export type Bindings = Partial<Env> & { UPSTREAM?: { fetch(request: Request): Promise<Response> } | undefined };
-
-/** Defaults of the optional settings. */
-export const DEFAULTS = Object.freeze({
-  timeoutMs: 10_000,
-  // A working day: long enough to shop and come back, short enough that a forgotten browser signs itself out.
-  sessionMaxAgeSeconds: 12 * 60 * 60,
-  // An order-confirmation e-mail is opened within days; a link that lives longer is a standing credential.
-  linkMaxLifetimeSeconds: 7 * 24 * 60 * 60,
-});
 
 // 32 bytes is the HS256 output size; a shorter HMAC key is guessable offline from any one token (RFC 7518 §3.2).
 const MIN_SECRET_BYTES = 32;
@@ -38,16 +28,9 @@ const positiveWhole = (name: string, unit: string, fallback: number) => {
   );
 };
 
-const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+const isHttp = (url: URL | null): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
-// An http(s) address a page may link to: no credentials in it, no fragment.
-const isPlainHttpAddress = (value: string) => {
-  const url = URL.parse(value);
-  return url !== null && isHttp(url) && url.username === '' && url.password === '' && url.hash === '';
-};
-
-// An origin exactly (`https://Shop.example:443/` is `https://shop.example`): a path other than `/`, a query or a
-// fragment (even empty) or credentials are refused, since cutting them off would allow more than was written.
+// An origin exactly: cutting off a path, a query, a fragment or credentials would allow more than was written.
 const isOrigin = (entry: string, protocols: readonly string[]) => {
   const url = URL.parse(entry);
   return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
@@ -79,7 +62,7 @@ const SettingsSchema = v.pipe(
       // The SDK's own rules, checked here so a bad setting is a 500 naming it, not a 502 on every lookup.
       v.check((value) => {
         const url = URL.parse(value);
-        return url !== null && isHttp(url) && url.search === '';
+        return isHttp(url) && url.search === '';
       }, 'The setting API_BASE_URL is not an http(s) address without a query.'),
     ),
     API_KEY: v.pipe(required('API_KEY'), v.regex(/^[\x21-\x7e]+$/, 'The setting API_KEY holds characters other than visible ASCII.')),
@@ -88,15 +71,18 @@ const SettingsSchema = v.pipe(
       v.transform((value) => new TextEncoder().encode(value)),
       v.check((bytes) => bytes.byteLength >= MIN_SECRET_BYTES, `The setting AUTH_SECRET is shorter than ${MIN_SECRET_BYTES} bytes.`),
     ),
-    UPSTREAM_TIMEOUT_MS: positiveWhole('UPSTREAM_TIMEOUT_MS', 'milliseconds', DEFAULTS.timeoutMs),
-    SESSION_MAX_AGE_SECONDS: positiveWhole('SESSION_MAX_AGE_SECONDS', 'seconds', DEFAULTS.sessionMaxAgeSeconds),
-    LINK_MAX_LIFETIME_SECONDS: positiveWhole('LINK_MAX_LIFETIME_SECONDS', 'seconds', DEFAULTS.linkMaxLifetimeSeconds),
+    UPSTREAM_TIMEOUT_MS: positiveWhole('UPSTREAM_TIMEOUT_MS', 'milliseconds', 10_000),
+    // A working day: long enough to shop and come back, short enough that a forgotten browser signs itself out.
+    SESSION_MAX_AGE_SECONDS: positiveWhole('SESSION_MAX_AGE_SECONDS', 'seconds', 12 * 60 * 60),
+    // An order-confirmation e-mail is opened within days; a link that lives longer is a standing credential.
+    LINK_MAX_LIFETIME_SECONDS: positiveWhole('LINK_MAX_LIFETIME_SECONDS', 'seconds', 7 * 24 * 60 * 60),
+    // An address pages link to: no credentials in it, no fragment.
     SHOP_URL: v.pipe(
       optional,
-      v.check(
-        (value) => value === '' || isPlainHttpAddress(value),
-        'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).',
-      ),
+      v.check((value) => {
+        const url = URL.parse(value);
+        return value === '' || (isHttp(url) && url.username === '' && url.password === '' && url.hash === '');
+      }, 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).'),
     ),
     ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
     IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:']),
@@ -115,7 +101,6 @@ const SettingsSchema = v.pipe(
       authSecret: env.AUTH_SECRET,
       issuer: env.AUTH_ISSUER || undefined,
       audience: env.AUTH_AUDIENCE || undefined,
-      /** Origins as `URL.origin` spells them (`https://shop.example`, no trailing slash). */
       allowedOrigins: new Set(env.ALLOWED_ORIGINS) as ReadonlySet<string>,
       timeout: env.UPSTREAM_TIMEOUT_MS,
       rateLimiter: env.RATE_LIMITER,
@@ -123,11 +108,8 @@ const SettingsSchema = v.pipe(
       signOuts: env.SIGN_OUTS,
       /** What the lookups call: the `UPSTREAM` binding's fetch (called as its method), else the global one. */
       fetch: upstream === undefined ? undefined : (request: Request) => upstream.fetch(request),
-      /** The shop's address as `URL.href` spells it (`https://shop.example/`). */
       shopUrl: shop?.href,
-      /** The shop's host (`shop.example`), named at the top of every page. */
       shopHost: shop?.host,
-      /** Seconds a sign-in lasts at most. */
       sessionMaxAge: env.SESSION_MAX_AGE_SECONDS,
       /** Seconds a sign-in link (or Bearer token) may live at most, from its `iat` to its `exp`. */
       linkMaxLifetime: env.LINK_MAX_LIFETIME_SECONDS,
@@ -143,8 +125,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 /** What reading the settings came to: the settings, or a sentence naming the setting that is wrong. */
 export type SettingsRead = { readonly settings: Settings } | { readonly problem: string };
 
-// Settings are read once per environment object, so once per isolate in workerd, not once per request. The
-// environment's vars and secrets do not change while an isolate lives (a new deploy starts new isolates).
+// Read once per environment object, so once per isolate: vars and secrets do not change while an isolate lives.
 const READ = new WeakMap<Bindings, SettingsRead>();
 
 /** Reads and checks the settings, once per environment object. */

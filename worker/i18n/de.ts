@@ -1,5 +1,5 @@
 import { PAYMENT_BRANDS } from './en.js';
-import type { Messages } from './messages.js';
+import type { Messages } from './index.js';
 
 // Every word of the pages in German.
 export const de = {
@@ -115,8 +115,7 @@ export const de = {
     'Der Bestelldienst hat nicht rechtzeitig geantwortet, daher kann diese Seite gerade nicht angezeigt werden. An Ihrer Bestellung hat sich nichts geändert. Versuchen Sie es gleich noch einmal.',
   ],
   reference: 'Referenz',
-  signInTitle: 'Anmelden',
-  signInText: 'Sie haben einen Anmeldelink aus dem Shop geöffnet. Fahren Sie fort, um Ihre Bestellung zu sehen.',
+  signIn: ['Anmelden', 'Sie haben einen Anmeldelink aus dem Shop geöffnet. Fahren Sie fort, um Ihre Bestellung zu sehen.'],
   signInSwitch: 'In diesem Browser ist ein anderer Kunde angemeldet; wenn Sie fortfahren, werden Sie mit diesem Link angemeldet.',
   continue: 'Weiter',
   signInFailed: {
@@ -128,7 +127,6 @@ export const de = {
   },
   linkRefused: ['Link abgelehnt', 'Dieser Anmeldelink führt zu einer anderen Website und wurde daher nicht geöffnet.'],
   requestRefused: ['Anfrage abgelehnt', 'Dieses Formular wurde nicht von dieser Website gesendet; es wurde nichts geändert.'],
-  signOutTitle: 'Abmelden',
   signOutText: {
     everywhere: 'Auf allen Geräten abmelden? Links, die Sie schon haben, gelten dann nicht mehr.',
     thisBrowser: 'In diesem Browser von Ihren Bestellungen abmelden?',

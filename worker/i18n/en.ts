@@ -1,4 +1,4 @@
-import type { TitleAndText } from './messages.js';
+import type { TitleAndText } from './index.js';
 
 // Payment brands, named alike in every language.
 export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;
@@ -104,8 +104,7 @@ export const en = {
     'The order service did not answer in time, so this page cannot be shown right now. Nothing about your order has changed. Try again in a moment.',
   ],
   reference: 'Reference',
-  signInTitle: 'Sign in',
-  signInText: 'You opened a sign-in link from the shop. Continue to see your order.',
+  signIn: ['Sign in', 'You opened a sign-in link from the shop. Continue to see your order.'],
   signInSwitch: 'You are signed in as another customer in this browser; continuing signs you in with this link instead.',
   continue: 'Continue',
   signInFailed: {
@@ -114,7 +113,6 @@ export const en = {
   },
   linkRefused: ['Link refused', 'This sign-in link points to another site, so it was not followed.'],
   requestRefused: ['Request refused', 'This form was not sent from this site, so nothing was changed.'],
-  signOutTitle: 'Sign out',
   signOutText: {
     everywhere: 'Sign out on all devices? Links you already have will stop working.',
     thisBrowser: 'Sign out of your orders in this browser?',

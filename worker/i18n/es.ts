@@ -1,5 +1,5 @@
 import { PAYMENT_BRANDS } from './en.js';
-import type { Messages } from './messages.js';
+import type { Messages } from './index.js';
 
 // Every word of the pages in Spanish.
 export const es = {
@@ -104,8 +104,7 @@ export const es = {
     'El servicio de pedidos no respondió a tiempo, así que esta página no se puede mostrar ahora. Su pedido no ha cambiado. Inténtelo de nuevo en un momento.',
   ],
   reference: 'Referencia',
-  signInTitle: 'Iniciar sesión',
-  signInText: 'Ha abierto un enlace de inicio de sesión de la tienda. Continúe para ver su pedido.',
+  signIn: ['Iniciar sesión', 'Ha abierto un enlace de inicio de sesión de la tienda. Continúe para ver su pedido.'],
   signInSwitch: 'Hay otro cliente con la sesión iniciada en este navegador; si continúa, iniciará sesión con este enlace.',
   continue: 'Continuar',
   signInFailed: {
@@ -117,7 +116,6 @@ export const es = {
   },
   linkRefused: ['Enlace rechazado', 'Este enlace de inicio de sesión lleva a otro sitio, por lo que no se ha seguido.'],
   requestRefused: ['Solicitud rechazada', 'Este formulario no se envió desde este sitio; no se ha cambiado nada.'],
-  signOutTitle: 'Cerrar sesión',
   signOutText: {
     everywhere: '¿Cerrar la sesión en todos los dispositivos? Los enlaces ya recibidos dejarán de funcionar.',
     thisBrowser: '¿Cerrar la sesión de sus pedidos en este navegador?',

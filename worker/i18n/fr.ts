@@ -1,5 +1,5 @@
 import { PAYMENT_BRANDS } from './en.js';
-import type { Messages } from './messages.js';
+import type { Messages } from './index.js';
 
 // Every word of the pages in French.
 export const fr = {
@@ -111,8 +111,7 @@ export const fr = {
     'Le service de commandes n’a pas répondu à temps : cette page ne peut pas s’afficher pour le moment. Rien n’a changé dans votre commande. Réessayez dans un instant.',
   ],
   reference: 'Référence',
-  signInTitle: 'Connexion',
-  signInText: 'Vous avez ouvert un lien de connexion de la boutique. Continuez pour voir votre commande.',
+  signIn: ['Connexion', 'Vous avez ouvert un lien de connexion de la boutique. Continuez pour voir votre commande.'],
   signInSwitch: 'Un autre client est connecté dans ce navigateur ; en continuant, vous serez connecté avec ce lien.',
   continue: 'Continuer',
   signInFailed: {
@@ -124,7 +123,6 @@ export const fr = {
   },
   linkRefused: ['Lien refusé', 'Ce lien de connexion mène à un autre site ; il n’a donc pas été suivi.'],
   requestRefused: ['Requête refusée', 'Ce formulaire n’a pas été envoyé depuis ce site ; rien n’a été modifié.'],
-  signOutTitle: 'Se déconnecter',
   signOutText: {
     everywhere: 'Se déconnecter sur tous les appareils ? Les liens déjà reçus ne fonctionneront plus.',
     thisBrowser: 'Se déconnecter de vos commandes dans ce navigateur ?',

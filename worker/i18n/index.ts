@@ -1,15 +1,26 @@
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
-import type { Messages, SignOutScope, TitleAndText } from './messages.js';
 import { fr } from './fr.js';
 
-// The pages' words, chosen from Accept-Language (English otherwise). Adding a language is a copy of en.ts and one
-// entry below.
+/** A state's words: its title, and a sentence or two on what it means for the shopper's money and what to do next. */
+export type TitleAndText = readonly [title: string, text: string];
 
+// Literal strings widened to `string` and tuples kept as tuples, so another language's words fit the same keys.
+type Widened<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widened<R>
+    : { readonly [K in keyof T]: Widened<T[K]> };
+
+/** Every word the pages say, in one language: the shape of `en.ts`, which each other language `satisfies`. */
+export type Messages = Widened<typeof en>;
+
+/** How far a sign-out reaches: `everywhere` with the `SIGN_OUTS` binding, else `thisBrowser`. */
+export type SignOutScope = keyof Messages['signedOut'];
+
+// Adding a language is a copy of en.ts and one entry below.
 const MESSAGES = { en, de, fr, es } as const satisfies Readonly<Record<string, Messages>>;
-
-export type { Messages, SignOutScope, TitleAndText };
 
 /** A language the pages are written in. */
 export type Language = keyof typeof MESSAGES;
@@ -22,10 +33,7 @@ export interface Reader {
   readonly t: Messages;
 }
 
-/**
- * The first language of `Accept-Language` (by its `q` weights) among those the pages are written in, with the
- * reader's region when it gave one; English otherwise.
- */
+/** The first language of `Accept-Language` (by `q`) the pages are written in, with the reader's region; else English. */
 export function chooseReader(acceptLanguage: string | null): Reader {
   // The same first 1024 characters that are read below, so a long header costs no more memory than a short one.
   const key = (acceptLanguage ?? '').slice(0, 1024);
@@ -39,8 +47,7 @@ export function chooseReader(acceptLanguage: string | null): Reader {
   return reader;
 }
 
-// Readers by Accept-Language header, built once per isolate: the header's parse and `Intl` locale checks are the
-// same for every request that sends it.
+// Readers by Accept-Language header, built once per isolate.
 const READERS = new Map<string, Reader>();
 
 function rankReader(acceptLanguage: string): Reader {
@@ -72,6 +79,5 @@ function rankReader(acceptLanguage: string): Reader {
 
 /** An enum value in the reader's words, or `undefined` when it is absent or not a known one (never the raw value). */
 export function inWords(value: string | null | undefined, words: Readonly<Record<string, string>>): string | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  return Object.hasOwn(words, value) ? words[value] : undefined;
+  return value && Object.hasOwn(words, value) ? words[value] : undefined;
 }

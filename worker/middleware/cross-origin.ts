@@ -3,9 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { App } from '../app.js';
 import { ALLOW, allowed, envelope } from '../envelope.js';
 
-// CORS for the origins in ALLOWED_ORIGINS only, never with credentials. What the SDK sends from a page: the token,
-// and X-Timestamp (which is what makes browsers send a preflight). A preflight allows the JSON routes' methods only:
-// a form's POST is taken from this site alone.
+// CORS for ALLOWED_ORIGINS only, never with credentials, for what the SDK sends; a form's POST is taken from this site alone.
 const shopCors = cors({
   origin: (origin, c) => (c.get('settings').allowedOrigins.has(origin) ? origin : null),
   allowMethods: ALLOW.split(', '),
@@ -14,10 +12,7 @@ const shopCors = cors({
   maxAge: 600,
 });
 
-/**
- * OPTIONS answers 204 with the path's `Allow`; a CORS preflight from another origin gets 403. Every other answer
- * gets `Access-Control-Allow-Origin` for an allowed origin and nothing for another, so browsers withhold it.
- */
+/** OPTIONS answers 204 with the path's `Allow`, a preflight from another origin 403; other origins get no CORS headers. */
 export const crossOrigin = createMiddleware<App>(async (c, next) => {
   const origin = c.req.header('Origin');
   if (c.req.method === 'OPTIONS') {

@@ -2,13 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { App, AppContext } from '../app.js';
 import { signInCookie } from '../sign-in/cookie.js';
-import { bearerToken, verifyBearer, verifySignIn } from '../sign-in/tokens.js';
-
-// Who is signed in. The pages read the worker's own sign-in cookie; the JSON routes read `Authorization: Bearer`
-// (a sign-in link's kind of token), or, with no Authorization header from a page of this origin
-// (`Sec-Fetch-Site: same-origin`, which no other site can set), the page's cookie: that is how the pending checkout
-// page checks in the background. A cross-site request never carries that header value, and CORS never allows
-// credentials.
+import { bearerToken, checkLink, verifySignIn } from '../sign-in/tokens.js';
 
 /** The customer of the sign-in cookie, or `undefined` without one or with one that fails. */
 export async function cookieCustomerOf(c: AppContext) {
@@ -20,10 +14,12 @@ export async function cookieCustomerOf(c: AppContext) {
 export const jsonCustomer = createMiddleware<App>(async (c, next) => {
   const token = bearerToken(c.req.raw);
   if (token === undefined) {
+    // The cookie only from a page of this origin (no other site can set `Sec-Fetch-Site`): the pending page's checks.
     c.set('customer', c.req.header('Sec-Fetch-Site') === 'same-origin' ? await cookieCustomerOf(c) : undefined);
     c.set('invalidCredential', false);
   } else {
-    const customer = token === '' ? undefined : await verifyBearer(token, c.get('settings'));
+    const checked = token === '' ? undefined : await checkLink(token, c.get('settings'));
+    const customer = checked !== undefined && 'customer' in checked ? checked.customer : undefined;
     c.set('customer', customer);
     c.set('invalidCredential', customer === undefined);
   }

@@ -4,10 +4,9 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { App, PageSources } from '../app.js';
 import { STYLE_HASH } from '../views/layout.js';
 
-// The headers every answer carries: nothing is kept by shared caches, sniffed or framed, no referrer (the sign-in
-// link's token never leaks); no powerful browser feature; no window of another origin keeps a handle on a page
-// (COOP), and no other origin embeds an answer as an image, script or the like (CORP; CORS reads by allowed origins
-// are not affected). Legacy headers of no use to today's browsers are left out.
+// The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
+// powerful browser feature, no handle on a page from another origin's window (COOP), no embedding by another origin
+// (CORP; CORS reads by allowed origins are not affected). Legacy headers of no use to today's browsers are left out.
 const COMMON = {
   crossOriginResourcePolicy: 'same-origin',
   crossOriginOpenerPolicy: 'same-origin',
@@ -22,7 +21,7 @@ const COMMON = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
   permissionsPolicy: { accelerometer: [], camera: [], geolocation: [], gyroscope: [], magnetometer: [], microphone: [], payment: [], usb: [] },
-  // Nothing here sets `X-Powered-By`, so there is none to remove.
+  // Nothing sets `X-Powered-By`.
   removePoweredBy: false,
 } satisfies Parameters<typeof secureHeaders>[0];
 
@@ -35,11 +34,7 @@ const pagePolicy = {
   imgSrc: [(c: Context) => sources(c).images],
   styleSrc: [(c: Context) => `'sha256-${STYLE_HASH}'${sources(c).printStyle ? ` ${NONCE(c, 'style-src')}` : ''}`],
 };
-const pageEnd = {
-  baseUri: ["'none'"],
-  formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")],
-  frameAncestors: ["'none'"],
-};
+const pageEnd = { baseUri: ["'none'"], formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")], frameAncestors: ["'none'"] };
 
 const PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { ...pagePolicy, ...pageEnd } });
 const PAGE_WITH_SCRIPT = secureHeaders({
@@ -50,9 +45,8 @@ const PAGE_WITH_SCRIPT = secureHeaders({
 const NOT_A_PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
 
 /**
- * `Strict-Transport-Security` for answers over HTTPS (RFC 6797 §7.2: never over plain HTTP, where it means nothing
- * and `wrangler dev` on localhost would be pinned). One year, this host only: `includeSubDomains` would bind every
- * sibling of a worker deployed on the shop's own domain, which is the merchant's call, not the sample's.
+ * `Strict-Transport-Security`, over HTTPS only (RFC 6797 §7.2). One year, this host only: `includeSubDomains` would
+ * bind every sibling of a worker deployed on the shop's own domain, which is the merchant's call, not the sample's.
  */
 export const HSTS = 'max-age=31536000';
 
@@ -60,9 +54,8 @@ export const HSTS = 'max-age=31536000';
 export const FAVICON_CACHE = 'public, max-age=604800';
 
 /**
- * The security headers of every answer, set once it is made, since a page's Content-Security-Policy follows what
- * the page loads (`pageSources`, set by the layout); no shared cache keeps an answer (each is one customer's) but
- * the icon's.
+ * The security headers of every answer, set once it is made: a page's CSP follows what it loads (`pageSources`, set
+ * by the layout); no shared cache keeps an answer (each is one customer's) but the icon's.
  */
 export const securityHeaders = createMiddleware<App>(async (c, next) => {
   await next();

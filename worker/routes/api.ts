@@ -7,11 +7,7 @@ import { checkoutSessions, orders, ownRecord } from '../lookup.js';
 import { jsonCustomer, requireCustomer } from '../middleware/customer.js';
 import { RETRY_AFTER_SECONDS, rateLimit } from '../middleware/rate-limit.js';
 
-/**
- * The JSON lookups, on the service's own paths and envelope, so the SDK works against the worker from a browser
- * (`baseUrl` = the worker, no `apiKey`, the sign-in token as `Authorization: Bearer`): the allow-listed record, for
- * its owner only.
- */
+/** The JSON lookups on the service's own paths and envelope (the SDK works against them with a Bearer token), for the owner only. */
 export const api = new Hono<App>();
 
 api.use(jsonCustomer);
@@ -27,12 +23,10 @@ api.onError((error, c) => failure(c, error));
 
 /** Throws the answer to a path no route of its app takes. */
 export function unknownPath(c: AppContext): never {
-  const method = c.req.method;
-  throw new HTTPException(method === 'GET' || method === 'HEAD' ? 404 : 405);
+  throw new HTTPException(c.req.method === 'GET' || c.req.method === 'HEAD' ? 404 : 405);
 }
 
-// What the JSON routes say of a failure: only what the worker chose to say, never the service's words. The 404 is
-// identical to the byte for "does not exist" and "not yours", so an answer never tells which.
+// Never the service's words; the 404 is the same to the byte for "does not exist" and "not yours".
 function failure(c: AppContext, error: Error): Response {
   const status = error instanceof HTTPException ? error.status : 500;
   const requestId = c.get('requestId');
@@ -44,9 +38,8 @@ function failure(c: AppContext, error: Error): Response {
   }
   if (status === 405) return methodNotAllowed(c);
   if (status === 429) return envelope(c, 429, 'Too many requests', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-  const headers = { 'X-Request-Id': requestId };
-  if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId, headers });
-  if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId, headers });
+  if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId });
+  if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId });
   return status === 404 ? envelope(c, 404, 'Not found') : internalError(c, error);
 }
 
@@ -58,6 +51,5 @@ export function methodNotAllowed(c: AppContext): Response {
 /** 500 for anything the worker did not expect: a request id, nothing else; the log line gets the error's name. */
 export function internalError(c: AppContext, error: Error): Response {
   c.set('failure', { name: error.name });
-  const requestId = c.get('requestId');
-  return envelope(c, 500, 'Internal error', { requestId, headers: { 'X-Request-Id': requestId } });
+  return envelope(c, 500, 'Internal error', { requestId: c.get('requestId') });
 }

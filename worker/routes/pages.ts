@@ -55,8 +55,7 @@ function failure(c: AppContext, error: Error): Response | Promise<Response> {
   return internalError(c, error);
 }
 
-// The one value the pages read from an order's metadata (which customers never see as such): the exchange rate the
-// service recorded for a payment in another currency, as the sandbox's `ord_grace_1` has it. A positive number only.
+// The one value the pages read from an order's metadata (never shown as such): the exchange rate, a positive number.
 function recordedRate(order: Order): number | undefined {
   const rate = order.metadata?.exchangeRate;
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : undefined;

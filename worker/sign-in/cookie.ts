@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 
-// RFC 6265bis §5.6 lets user agents drop a cookie whose name and value together exceed 4096 bytes, and Chromium,
-// Firefox and Safari do, silently.
+// Browsers silently drop a cookie whose name and value exceed 4096 bytes (RFC 6265bis §5.6).
 const MAX_COOKIE_BYTES = 4096;
 
 /** One of the worker's cookies (HttpOnly, Secure, SameSite=Lax): how to read it, set it for at most `longest` seconds, and clear it. */
@@ -13,19 +12,15 @@ function cookie(name: string, prefix: 'host' | 'secure', path: string, longest =
     read: (c: Context): string | undefined => getCookie(c, name, prefix),
     /** Whether a value of this many bytes is small enough for every browser to keep the cookie. */
     fits: (valueBytes: number): boolean => fullName.length + 1 + valueBytes <= MAX_COOKIE_BYTES,
-    /** `Set-Cookie` for a value, expiring after `maxAgeSeconds` (at most `longest`). */
     set: (value: string, maxAgeSeconds: number): string =>
       generateCookie(name, value, { ...options, maxAge: Math.max(0, Math.min(longest, Math.floor(maxAgeSeconds))) }),
-    /** `Set-Cookie` that removes the cookie (same name and attributes, expired). */
     cleared: (): string => generateCookie(name, '', { ...options, maxAge: 0 }),
   };
 }
 
-// The sign-in cookie, `__Host-checkout-lookup`: the `__Host-` prefix makes browsers refuse it unless it is Secure,
-// has Path=/ and no Domain, so no sibling subdomain can set or shadow it (RFC 6265bis §4.1.3.2).
+// The sign-in cookie: `__Host-` (Secure, Path=/, no Domain), so no sibling subdomain can set or shadow it (RFC 6265bis §4.1.3.2).
 export const signInCookie = cookie('checkout-lookup', 'host', '/');
 
-// The sign-in link's token between its GET and the Continue page's POST, so that neither the address bar nor Back
-// carries it: `__Secure-` (Secure, no Domain), only sent to /sign-in, gone after 10 minutes (time to press
-// Continue) or at the POST.
+// The sign-in link's token between its GET and the Continue page's POST, so neither the address bar nor Back carries
+// it: only sent to /sign-in, gone after 10 minutes (time to press Continue) or at the POST.
 export const linkCookie = cookie('checkout-lookup-link', 'secure', '/sign-in', 600);

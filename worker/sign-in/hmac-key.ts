@@ -1,6 +1,5 @@
-// The HMAC-SHA-256 key made from AUTH_SECRET, kept per isolate: given the secret's bytes, jose would import them
-// anew on every verification. The key itself is kept, never a promise of it (workerd ties a promise to the request
-// that made it), and a key holds nothing of any request.
+// Kept per isolate (jose would import the secret's bytes anew on every verification): the key, never a promise of it,
+// which workerd ties to the request that made it.
 const HMAC_KEYS = new WeakMap<Uint8Array, CryptoKey>();
 
 /** The HMAC-SHA-256 key of a secret, imported once per isolate and secret. */

@@ -3,12 +3,10 @@ import type { App } from '../app.js';
 import { messagePage } from '../views/message-pages.js';
 
 /**
- * Refuses a POST that does not come from a page of this origin (403), before its body is read: a Fetch-Metadata
- * rule stricter than hono/csrf, which lets a request through when either of its two checks passes and looks only
- * at form content types. `Sec-Fetch-Site`, set by the browser and beyond a page's reach, must say `same-origin`
- * when sent; a real `Origin` must be ours. A form on a page with `Referrer-Policy: no-referrer` (all of this
- * worker's pages) is sent with `Origin: null` (Fetch §3.2.5), so `null` counts only with `Sec-Fetch-Site:
- * same-origin`. Neither header, or anything else: refused, as a cross-site form or a script elsewhere.
+ * Refuses a POST that does not come from a page of this origin (403), before its body is read: stricter than
+ * hono/csrf, which passes either of its two checks and looks at form content types only. `Sec-Fetch-Site` must say
+ * `same-origin` when sent; a real `Origin` must be ours; `Origin: null` (a form on a no-referrer page, Fetch §3.2.5)
+ * counts only with `Sec-Fetch-Site: same-origin`. Neither header: refused.
  */
 export const sameOriginForm = createMiddleware<App>(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {

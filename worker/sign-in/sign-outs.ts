@@ -1,23 +1,19 @@
 import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 
-// Sign-out ends every sign-in and link of the customer issued before it, on every device: each customer's last
-// sign-out time is kept in Workers KV (`SIGN_OUTS`), seen at once where it was made and elsewhere within about a
-// minute (worker/README.md). Without the binding, sign-out ends the sign-in in that browser only.
+// Each customer's last sign-out time, in Workers KV (`SIGN_OUTS`): seen at once where it was made, elsewhere within
+// about a minute (worker/README.md).
 
 // KV keeps an entry at least 60 seconds; past the longest life of a link or a sign-in, it refuses nothing valid.
 const MIN_TTL_SECONDS = 60;
 
-// What is signed for a key: the customer id after a label with a space, which base64url never holds, so no key is
-// ever the signature of a token (one key, AUTH_SECRET's, signs both).
+// A label with a space, which base64url never holds, so no KV key is ever the signature of a token (one secret signs both).
 const LABEL = 'sign-out ';
 
 /** A customer's key: HMAC-SHA-256 of the id in hex, so any `sub` fits KV's keys and none can be read back. */
 async function keyOf(settings: Settings, customerId: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(settings.authSecret), new TextEncoder().encode(LABEL + customerId));
-  let hex = '';
-  for (const byte of new Uint8Array(mac)) hex += byte.toString(16).padStart(2, '0');
-  return `signed-out:${hex}`;
+  return `signed-out:${[...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { base64url, jwtVerify } from 'jose';
+import type { JWTVerifyOptions } from 'jose';
 import type { Settings } from '../settings.js';
 import { hmacKey } from './hmac-key.js';
 import { signedOutSince } from './sign-outs.js';
@@ -8,22 +9,16 @@ import { signedOutSince } from './sign-outs.js';
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** A signed-in customer: the id and when the credential expires (seconds since the epoch). */
-export interface Customer {
-  readonly id: string;
-  readonly expires: number;
-}
+export type Customer = { readonly id: string; readonly expires: number };
 
 /** Longest token read, in characters: a link of 8 KB is far beyond what any shop mints. */
-export const MAX_TOKEN_CHARS = 8192;
+const MAX_TOKEN_CHARS = 8192;
 
 // JWS compact serialization (RFC 7515 §7.1): three unpadded base64url parts, nothing else (no CR/LF for Set-Cookie).
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/**
- * Whether a token is exactly in JWS compact form with canonical base64url parts (RFC 4648 §3.5: no part 1 more than
- * a multiple of 4 long, no bits set beyond the data), so one token has one spelling.
- */
+/** Whether a token is JWS compact with canonical base64url parts (RFC 4648 §3.5), so one token has one spelling. */
 export function isCompactJws(token: string): boolean {
   if (token.length > MAX_TOKEN_CHARS || !COMPACT.test(token)) return false;
   for (const part of token.split('.')) {
@@ -39,69 +34,50 @@ export function isCompactJws(token: string): boolean {
 /** Why a sign-in link (or Bearer token) was refused; only a token with a good signature gets more than `invalid`. */
 export type Refusal = 'invalid' | 'expired' | 'too-long-lived' | 'too-large';
 
-/** What checking a link came to. */
 export type LinkCheck = { readonly customer: Customer } | { readonly refused: Refusal };
 
-// The worker's own sign-in token has its own `typ` (RFC 8725 §3.11), so it never passes as a sign-in link nor a link
-// as a sign-in, though one key signs both. Every sign-in cookie carries it: a new value would refuse them all.
+// The worker's own sign-in `typ` (RFC 8725 §3.11): a sign-in never passes as a link nor a link as a sign-in. Every
+// sign-in cookie carries it: a new value would refuse them all.
 export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
- * Checks a sign-in link's token: compact HS256 signed with `AUTH_SECRET`; `exp`, `sub` and `iat` (not in the future);
- * `iss`/`aud` when configured; `exp - iat` within `LINK_MAX_LIFETIME_SECONDS`; issued after the last sign-out.
- *
- * @returns The customer, or why it was refused (more than `invalid` only for a good signature).
+ * Checks a sign-in link's token (also a Bearer token): `iss`/`aud` when configured, `exp - iat` within
+ * `LINK_MAX_LIFETIME_SECONDS`, issued after the last sign-out.
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
-  if (!isCompactJws(token)) return { refused: 'invalid' };
   try {
-    const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
-      // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
-      algorithms: ['HS256'],
-      // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
-      requiredClaims: ['exp', 'sub', 'iat'],
+    const claims = await verifiedClaims(token, settings, now, {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      currentDate: new Date(now),
       ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
       ...(settings.audience === undefined ? {} : { audience: settings.audience }),
     });
-    if (isSignInType(protectedHeader.typ)) return { refused: 'invalid' };
-    const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return { refused: 'invalid' };
-    // Issued in the future: a wrong clock, or made to outlive its lifetime.
-    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return { refused: 'invalid' };
-    if (exp - iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
-    if (await signedOutSince(settings, sub, iat, false)) return { refused: 'invalid' };
-    return { customer: { id: sub, expires: exp } };
+    if (claims === undefined || claims.typ === SIGN_IN_TYPE) return { refused: 'invalid' };
+    if (claims.exp - claims.iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
+    if (await signedOutSince(settings, claims.sub, claims.iat, false)) return { refused: 'invalid' };
+    return { customer: { id: claims.sub, expires: claims.exp } };
   } catch (error) {
     // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
     return { refused: (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
   }
 }
 
-/** Verifies a Bearer token of the JSON routes (a sign-in link's kind of token): its customer, or `undefined`. */
-export async function verifyBearer(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
-  const checked = await checkLink(token, settings, now);
-  return 'customer' in checked ? checked.customer : undefined;
-}
-
 // The worker's sign-in header, and the length of an HS256 signature in base64url (32 bytes, 43 characters).
 const SIGN_IN_HEADER = base64url.encode(JSON.stringify({ alg: 'HS256', typ: SIGN_IN_TYPE }));
 const SIGNATURE_CHARS = 43;
 
-/** The worker's sign-in claims for a customer at `now`: `iat` to the millisecond, `exp` capped by the setting. */
+/** The worker's sign-in claims at `now`: `iat` to the millisecond, `exp` capped by the setting. */
 function signInClaims(customer: Customer, settings: Settings, now: number): { sub: string; iat: number; exp: number } {
   return { sub: customer.id, iat: now / 1000, exp: Math.min(customer.expires, Math.floor(now / 1000) + settings.sessionMaxAge) };
 }
 
-/**
- * Makes the worker's own sign-in token: HS256, its own `typ`, `iat` to the millisecond (so a sign-in right after a
- * sign-out is after it), `exp` at the link's or `SESSION_MAX_AGE_SECONDS` from now, whichever comes first.
- */
+/** The worker's own sign-in token; `iat` to the millisecond, so a sign-in right after a sign-out is after it. */
 export async function newSignIn(customer: Customer, settings: Settings, now = Date.now()): Promise<{ token: string; expires: number }> {
   const claims = signInClaims(customer, settings, now);
-  return { token: await signHs256(SIGN_IN_HEADER, claims, settings.authSecret), expires: claims.exp };
+  // Signed by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
+  const input = `${SIGN_IN_HEADER}.${base64url.encode(JSON.stringify(claims))}`;
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(settings.authSecret), new TextEncoder().encode(input));
+  return { token: `${input}.${base64url.encode(new Uint8Array(signature))}`, expires: claims.exp };
 }
 
 /** The sign-in `newSignIn` would make at `now`, unsigned: when it expires, and its token's length (ASCII, so bytes). */
@@ -112,40 +88,34 @@ export function plannedSignIn(customer: Customer, settings: Settings, now = Date
   return { expires: claims.exp, length: SIGN_IN_HEADER.length + 1 + Math.ceil((payloadBytes * 4) / 3) + 1 + SIGNATURE_CHARS };
 }
 
-/**
- * Verifies a sign-in token made by `newSignIn`: its `typ`, HS256, `exp` without tolerance, a lifetime within today's
- * `SESSION_MAX_AGE_SECONDS` (lowering it shortens sign-ins already made), issued after the last sign-out.
- */
+/** Verifies a `newSignIn` token: its `typ`, `exp` without tolerance, within today's `SESSION_MAX_AGE_SECONDS`, after the last sign-out. */
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
-  if (!isCompactJws(token)) return undefined;
   try {
-    const { payload } = await jwtVerify(token, await hmacKey(settings.authSecret), {
-      algorithms: ['HS256'],
-      typ: SIGN_IN_TYPE,
-      requiredClaims: ['exp', 'sub', 'iat'],
-      currentDate: new Date(now),
-    });
-    const { sub, exp, iat } = payload;
-    if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
-    // The tolerance only keeps a sign-in made where a clock runs a little ahead; it never lengthens one.
-    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > settings.sessionMaxAge) return undefined;
-    if (await signedOutSince(settings, sub, iat, true)) return undefined;
-    return { id: sub, expires: exp };
+    const claims = await verifiedClaims(token, settings, now, { typ: SIGN_IN_TYPE });
+    if (claims === undefined || claims.exp - claims.iat > settings.sessionMaxAge) return undefined;
+    if (await signedOutSince(settings, claims.sub, claims.iat, true)) return undefined;
+    return { id: claims.sub, expires: claims.exp };
   } catch {
     return undefined;
   }
 }
 
-// A compact HS256 JWS (RFC 7515 §7.1) by WebCrypto directly: jose's SignJWT would add about 4 KB gzip to the bundle.
-async function signHs256(encodedHeader: string, payload: object, secret: Uint8Array): Promise<string> {
-  const encoder = new TextEncoder();
-  const input = `${encodedHeader}.${base64url.encode(JSON.stringify(payload))}`;
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(input));
-  return `${input}.${base64url.encode(new Uint8Array(signature))}`;
-}
-
-function isSignInType(typ: string | undefined): boolean {
-  return typ !== undefined && typ.toLowerCase().replace(/^application\//, '') === SIGN_IN_TYPE;
+/** The claims of a canonical HS256 token that passes `options` and has a `sub`, `exp` and `iat` not in the future. */
+async function verifiedClaims(token: string, settings: Settings, now: number, options: JWTVerifyOptions) {
+  if (!isCompactJws(token)) return undefined;
+  const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
+    // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
+    algorithms: ['HS256'],
+    // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
+    requiredClaims: ['exp', 'sub', 'iat'],
+    currentDate: new Date(now),
+    ...options,
+  });
+  const { sub, exp, iat } = payload;
+  if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+  // Issued in the future: a wrong clock, or made to outlive its lifetime.
+  if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) return undefined;
+  return { sub, exp, iat, typ: protectedHeader.typ?.toLowerCase().replace(/^application\//, '') };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, `''` when the header has another form, `undefined` when absent. */

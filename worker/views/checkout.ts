@@ -1,18 +1,13 @@
 import { html } from 'hono/html';
 import { sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
-import type { Messages, TitleAndText } from '../i18n/index.js';
 import type { Markup } from './layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
 import { PENDING_SCRIPT } from './pending-script.js';
 
-/**
- * What a checkout's state means for the shopper. `confirming` only while it is open, not expired and its payment
- * is under way; `unpaid` while it is open, not expired and not paid; `expired` once its `expire` time has passed
- * (whatever its status still says) or the service says so.
- */
+/** What a checkout's state means for the shopper: `expired` once its `expire` has passed, whatever its status says. */
 export type CheckoutState = 'complete' | 'confirming' | 'unpaid' | 'expired' | 'unknown';
 
 export function checkoutState(session: SessionView, now: number): CheckoutState {
@@ -25,50 +20,30 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
-// One view per state: the notice, with what it means for the shopper's money and the next step.
-const VIEWS: Readonly<Record<CheckoutState, (session: SessionView, request: PageRequest) => Markup>> = {
-  complete: (session, request) => {
-    const { t } = request.reader;
-    if (session.orderId) return notice('ok', t.received, '', button(orderPath(session.orderId), t.viewOrder));
-    // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
-    return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain(request)} ${backToShop(request, session.cancelUrl)}`);
-  },
-  confirming: (_session, request) => notice('wait', request.reader.t.confirming, '', checkAgain(request)),
-  unpaid: (session, request) => {
-    const until = timeText(session.expire, request);
-    return notice(
-      'wait',
-      request.reader.t.unpaid,
-      until ? request.reader.t.openUntil(until) : '',
-      html`${backToShop(request, session.cancelUrl)} ${checkAgain(request)}`,
-    );
-  },
-  expired: (session, request) => {
-    const at = timeText(session.expire, request);
-    const { t } = request.reader;
-    return notice('stop', expiredWords(session.paymentStatus, t), at ? t.expiredAt(at) : '', backToShop(request, session.cancelUrl));
-  },
-  unknown: (session, request) => notice('plain', request.reader.t.unknownCheckout, '', backToShop(request, session.cancelUrl)),
-};
-
-// An expired checkout in the words its payment status calls for: only an unpaid one says nothing was charged; a
-// paid or processing one says so and tells the shopper to keep the receipt and contact the shop; any other (or
-// none) says the page cannot tell, with the same advice.
+// Only an unpaid expired checkout says nothing was charged; a paid or processing one tells the shopper to keep the
+// receipt and contact the shop; any other payment status (or none) says the page cannot tell, with the same advice.
 const EXPIRED_WORDS = { unpaid: 'expired', paid: 'expiredPaid', processing: 'expiredProcessing' } as const;
 
-function expiredWords(paymentStatus: string | null | undefined, t: Messages): TitleAndText {
-  const status = paymentStatus?.toLowerCase() ?? '';
-  return t[Object.hasOwn(EXPIRED_WORDS, status) ? EXPIRED_WORDS[status as keyof typeof EXPIRED_WORDS] : 'expiredUnknown'];
+/** The notice of a state: what it means for the shopper's money, and the next step. */
+function stateNotice(state: CheckoutState, session: SessionView, request: PageRequest): Markup {
+  const { t } = request.reader;
+  const back = backToShop(request, session.cancelUrl);
+  const checkAgain = button(`${request.path}?check=1`, t.checkAgain);
+  const expire = timeText(session.expire, request);
+  if (state === 'confirming') return notice('wait', t.confirming, '', checkAgain);
+  if (state === 'unpaid') return notice('wait', t.unpaid, expire ? t.openUntil(expire) : '', html`${back} ${checkAgain}`);
+  if (state === 'unknown') return notice('plain', t.unknownCheckout, '', back);
+  if (state === 'expired') {
+    const status = session.paymentStatus?.toLowerCase() ?? '';
+    const words = t[Object.hasOwn(EXPIRED_WORDS, status) ? EXPIRED_WORDS[status as keyof typeof EXPIRED_WORDS] : 'expiredUnknown'];
+    return notice('stop', words, expire ? t.expiredAt(expire) : '', back);
+  }
+  if (session.orderId) return notice('ok', t.received, '', button(orderPath(session.orderId), t.viewOrder));
+  // Paid, but the service has not made the order yet: nothing to confirm or open, so check again later.
+  return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain} ${back}`);
 }
 
-function checkAgain(request: PageRequest): Markup {
-  return button(`${request.path}?check=1`, request.reader.t.checkAgain);
-}
-
-/**
- * The checkout page. Reached by "Check again" (`checked`) once the checkout has its order: on to that order, which
- * then says "Payment received". Open checkouts get the background checks (PENDING_SCRIPT) and a live region.
- */
+/** The checkout page, or on to its order once "Check again" (`checked`) finds one; open ones check in the background. */
 export function checkoutPage(session: SessionView, request: PageRequest, checked: boolean, now = Date.now()): Promise<Response> {
   if (checked && session.orderId) {
     return Promise.resolve(request.context.redirect(`${orderPath(session.orderId)}?from=checkout`, 303));
@@ -79,44 +54,33 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
   const recurring = session.price?.recurring;
   const every = inWords(recurring?.interval, t.every);
   const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
-  // How long this checkout stays open by the worker's clock (positive: an open one has not expired), so the script
-  // can reload it when that time has passed without comparing `expire` with the browser's own clock.
+  // Time left by the worker's clock, so the script never compares `expire` with the browser's own clock.
   const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
   // Without script the status line says how to check by hand; the script puts its own words there.
   const live = open
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote: the merchant's reference, else the order's id. Never the checkout's own id, which is no
-  // order number: without either, the small print names it as the payment service's reference.
+  // One number to quote; never the checkout's own id, which the small print names as the service's reference.
   const number = session.merchantReferenceId || session.orderId;
-  return recordPage(
-    {
-      heading: t.yourCheckout,
-      kind: t.checkout,
-      number,
-      serviceId: session.sessionId,
-      notice: VIEWS[state](session, request),
-      live,
-      facts: [
-        fact(t.quoteNumber, number),
-        fact(t.product, session.product?.productName),
-        fact(t.billing, billing),
-        fact(t.started, time(session.created, request)),
-        open ? fact(t.expires, time(session.expire, request)) : '',
-      ],
-      money: {
-        subtotal: session.amountSubtotal,
-        total: session.amountTotal,
-        originalCurrency: session.originalCurrency,
-        paymentCurrency: session.paymentCurrency,
-        rate: sessionRate(session),
-        items: session.priceDataList,
-      },
-      script: open ? PENDING_SCRIPT : undefined,
-    },
-    request,
-  );
+  return recordPage(request, {
+    heading: t.yourCheckout,
+    kind: t.checkout,
+    number,
+    serviceId: session.sessionId,
+    notice: stateNotice(state, session, request),
+    live,
+    facts: [
+      fact(t.quoteNumber, number),
+      fact(t.product, session.product?.productName),
+      fact(t.billing, billing),
+      fact(t.started, time(session.created, request)),
+      open ? fact(t.expires, time(session.expire, request)) : '',
+    ],
+    money: session,
+    rate: sessionRate(session),
+    script: open ? PENDING_SCRIPT : undefined,
+  });
 }
 
 /** The payment currency's rate against the original one, from the price list's exchange rates, when both are there. */

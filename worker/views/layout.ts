@@ -5,8 +5,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
-// The one layout every page uses: the shop's name, the way back to the shop, sign-out, the page's own content, and
-// what its Content-Security-Policy allows (middleware/headers.ts).
+// The one layout every page uses: the shop's name and way back, sign-out, the page's content, and its CSP sources.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -59,9 +58,8 @@ main a:not(.button){color:#2450a6}
 `;
 
 /**
- * SHA-256 of STYLE, for the Content-Security-Policy. A constant rather than computed per isolate: a promise cached
- * across requests is resolved in the first request's context, which workerd does not let other requests rely on.
- * The page tests recompute it from the page's own `<style>`, so a change of STYLE without a new hash fails there.
+ * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
+ * The page tests recompute it from the page's own `<style>`.
  */
 export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
 
@@ -95,10 +93,7 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
     shop === undefined ? '' : html`<a href="${shop}">← ${reader.t.backToShop}</a>`,
     signedIn ? html`<a href="/sign-out">${reader.t.signOut}</a>` : '',
   ];
-  const bar =
-    name !== undefined || shop !== undefined || signedIn
-      ? html`<header class="bar">${name === undefined ? html`<span></span>` : html`<span class="shop">${name}</span>`}${shop !== undefined || signedIn ? html`<nav>${links}</nav>` : ''}</header>`
-      : '';
+  const nav = shop !== undefined || signedIn ? html`<nav>${links}</nav>` : '';
   // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
   const head = [name, runningHead].filter(Boolean).join(' · ');
@@ -116,19 +111,15 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
 <style>${raw(STYLE)}</style>
 ${printStyle === undefined ? '' : html`<style nonce="${nonce}">${raw(printStyle)}</style>\n`}</head>
 <body>
-${bar}
+<header class="bar"><span class="shop">${name}</span>${nav}</header>
 <main>
 ${body}
 </main>
 ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  c.set('pageSources', {
-    images: imageSources(settings, options.images),
-    form,
-    script: script !== undefined,
-    printStyle: printStyle !== undefined,
-  });
+  const images = imageSources(settings, options.images);
+  c.set('pageSources', { images, form, script: script !== undefined, printStyle: printStyle !== undefined });
   return c.html(document, status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Language': reader.language,
@@ -137,16 +128,10 @@ ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</scri
   });
 }
 
-// The `img-src` sources of a page: the configured `IMAGE_HOSTS`, or else the https origins of the images the page
-// shows (the records' own hosts, which for the sandbox's records is `https://images.example.com`); `'none'` for a
-// page without images.
+// The `img-src` sources of a page: `IMAGE_HOSTS`, else the https origins of the images it shows, else `'none'`.
 function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
-  const configured = settings.imageHosts;
-  if (configured !== undefined) return configured.join(' ');
-  const hosts = new Set<string>();
-  for (const image of images) {
-    if (image?.protocol === 'https:') hosts.add(image.origin);
-  }
+  if (settings.imageHosts !== undefined) return settings.imageHosts.join(' ');
+  const hosts = new Set([...images].flatMap((image) => (image?.protocol === 'https:' ? [image.origin] : [])));
   return hosts.size === 0 ? "'none'" : [...hosts].join(' ');
 }
 

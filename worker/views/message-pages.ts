@@ -6,9 +6,6 @@ import type { PageRequest } from '../app.js';
 import { RETRY_AFTER_SECONDS } from '../middleware/rate-limit.js';
 import { button } from './parts.js';
 
-// The pages that say one thing: home, 401, 404, 429, the service failing, and the sign-in and sign-out pages. Each
-// says what happened and what to do next, and offers sign-out wherever the shopper is signed in.
-
 /** What a one-message page may add to its heading and sentence; `signedIn` is by default whether the shopper is. */
 export interface MessageOptions extends Pick<PageOptions, 'headers' | 'signedIn' | 'form' | 'script'> {
   /** Markup after the sentence: a button, a form, a reference to quote. */

@@ -7,21 +7,12 @@ import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
 /** What an order's status means for the shopper; any status not known here is `unknown`, shown in neutral words. */
 export type OrderState = 'paid' | 'processing' | 'refunded' | 'failed' | 'cancelled' | 'unknown';
 
-const STATES: Readonly<Record<string, OrderState>> = {
-  success: 'paid',
-  paid: 'paid',
-  complete: 'paid',
-  completed: 'paid',
-  pending: 'processing',
-  processing: 'processing',
-  refunded: 'refunded',
-  failed: 'failed',
-  canceled: 'cancelled',
-  cancelled: 'cancelled',
-};
+// Statuses the service also sends for a state, besides the state's own name.
+const SYNONYMS = { success: 'paid', complete: 'paid', completed: 'paid', pending: 'processing', canceled: 'cancelled' } as const;
 
 export function orderState(status: string | null | undefined): OrderState {
-  return status && Object.hasOwn(STATES, status) ? STATES[status]! : 'unknown';
+  if (status && Object.hasOwn(SYNONYMS, status)) return SYNONYMS[status as keyof typeof SYNONYMS];
+  return status && Object.hasOwn(VIEWS, status) ? (status as OrderState) : 'unknown';
 }
 
 // One view per state: the notice that says what happened to the shopper's money and what to do next.
@@ -34,36 +25,24 @@ const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolea
   unknown: (request) => notice('plain', request.reader.t.unknownOrder, '', backToShop(request)),
 };
 
-/**
- * The order page. `received`: the shopper arrived from their checkout completing, so a paid order says "Payment
- * received". `rate`: the exchange rate the record carries (units of the payment currency per original unit).
- */
+/** The order page; `received`: the shopper comes from their completed checkout, so a paid order says "Payment received". */
 export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Promise<Response> {
   const { t } = request.reader;
   const method = order.paymentMethod?.paymentMethodType;
   // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).
   const number = order.merchantReferenceId || order.orderId;
-  return recordPage(
-    {
-      heading: t.yourOrder,
-      kind: t.order,
-      number,
-      serviceId: order.orderId,
-      notice: VIEWS[orderState(order.status)](request, received),
-      facts: [
-        fact(t.quoteNumber, number),
-        fact(t.placed, time(order.createTime, request)),
-        fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
-      ],
-      money: {
-        subtotal: order.amountSubtotal,
-        total: order.amountTotal,
-        originalCurrency: order.originalCurrency,
-        paymentCurrency: order.paymentCurrency,
-        rate,
-        items: order.priceDataList,
-      },
-    },
-    request,
-  );
+  return recordPage(request, {
+    heading: t.yourOrder,
+    kind: t.order,
+    number,
+    serviceId: order.orderId,
+    notice: VIEWS[orderState(order.status)](request, received),
+    facts: [
+      fact(t.quoteNumber, number),
+      fact(t.placed, time(order.createTime, request)),
+      fact(t.paymentMethod, inWords(method, t.methods) ?? (method ? t.otherMethod : undefined)),
+    ],
+    money: order,
+    rate,
+  });
 }

@@ -3,55 +3,48 @@ import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCur
 import type { TitleAndText } from '../i18n/index.js';
 import { page } from './layout.js';
 import type { Markup } from './layout.js';
-import type { ItemView } from '../allow-list.js';
+import type { ItemView, OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 
-// Pieces the order and checkout views share: the record page itself, facts, times, the item table, the totals with
-// their currency notes, the state notice and the small print.
+// Pieces the order and checkout views share.
 
 /** What a record page shows: an order or a checkout, for the signed-in customer it belongs to. */
 export interface RecordPage {
-  /** The page's heading, and its title when the record has no number ("Your order"). */
+  /** The page's heading ("Your order"), and its title when the record has no number. */
   readonly heading: string;
   /** What the title calls the record before its number ("Order"). */
   readonly kind: string;
   /** The one number to quote. */
   readonly number: string | null | undefined;
-  /** The service's own id, named in the small print when it is not the number to quote. */
   readonly serviceId: string | null | undefined;
   readonly notice: Markup;
   /** What follows the notice on a line of its own (an open checkout's live region). */
   readonly live?: Markup | string;
   readonly facts: readonly (Markup | string)[];
   readonly money: Money;
+  /** Units of the payment currency per unit of the original one, when the record has it. */
+  readonly rate?: number | undefined;
   readonly script?: string | undefined;
 }
 
-/**
- * A signed-in record page: heading, notice, facts, items, totals and small print. Its title and printed running head
- * are the record's kind and number ("Order ADA-2026-0042"), or the heading when it has no number.
- */
-export function recordPage(record: RecordPage, request: PageRequest): Promise<Response> {
-  const { money, number } = record;
+/** A record page; its title and printed running head are its kind and number ("Order ADA-2026-0042"), else its heading. */
+export function recordPage(request: PageRequest, record: RecordPage): Promise<Response> {
+  const { money, number, serviceId } = record;
+  const { t } = request.reader;
   // Each item's picture parsed once, for its <img> and for the page's img-src.
-  const pictures = (money.items ?? []).map((item) => picture(item.imageUrl));
+  const pictures = (money.priceDataList ?? []).map((item) => picture(item.imageUrl));
+  // The small print names the service's own id when the number to quote is another one.
+  const serviceRef = serviceId && serviceId !== number ? html`${t.serviceRef}: ${serviceId}. ` : '';
   const body = html`<h1>${record.heading}</h1>
 ${record.notice}
 ${record.live === undefined ? '' : html`${record.live}\n`}<dl class="facts">
 ${record.facts.map((line) => html`${line}\n`)}</dl>
-${lineItems(money.items, pictures, money.originalCurrency ?? money.paymentCurrency, request)}
-${totals(money, request)}
-${smallPrint(record.serviceId, number, request)}`;
+${lineItems(money, pictures, request)}
+${totals(money, record.rate, request)}
+<p class="small">${serviceRef}${t.timesIn(request.timeZone)}</p>`;
   const title = number ? `${record.kind} ${number}` : record.heading;
-  return page(request, {
-    status: 200,
-    title,
-    body,
-    signedIn: true,
-    images: pictures,
-    script: record.script,
-    runningHead: number ? title : undefined,
-  });
+  const runningHead = number ? title : undefined;
+  return page(request, { status: 200, title, body, signedIn: true, images: pictures, script: record.script, runningHead });
 }
 
 /** One fact of a `<dl>`, or nothing when there is no value. */
@@ -72,10 +65,9 @@ export function timeText(value: number | string | null | undefined, request: Pag
   return date === undefined || Number.isNaN(date.getTime()) ? undefined : formatTime(date, request.reader.locale, request.timeZone);
 }
 
-/** The tone of a notice: its colour only; the words say the same. */
-export type Tone = 'ok' | 'wait' | 'stop' | 'plain';
+type Tone = 'ok' | 'wait' | 'stop' | 'plain';
 
-/** A state's notice: its title, what it means, and the next step (a link or button). */
+/** A state's notice: its title, what it means, and the next step (a link or button); the tone is its colour only. */
 export function notice(tone: Tone, [title, text]: TitleAndText, extra: Markup | string = '', next: Markup | string = ''): Markup {
   return html`<section class="notice ${tone}" aria-labelledby="state"><h2 id="state">${title}</h2><p>${text}${extra === '' ? '' : html` ${extra}`}</p>${next}</section>`;
 }
@@ -91,84 +83,55 @@ export function backToShop(request: PageRequest, fromRecord?: string | null): Ma
   return shop === undefined ? '' : button(shop, request.reader.t.backToShop);
 }
 
-/** The small print: the service's own id (when the number to quote is another one) and the time zone. */
-function smallPrint(serviceId: string | null | undefined, quoted: string | null | undefined, request: PageRequest): Markup {
-  const { t } = request.reader;
-  const id = serviceId && serviceId !== quoted ? html`${t.serviceRef}: ${serviceId}. ` : '';
-  return html`<p class="small">${id}${t.timesIn(request.timeZone)}</p>`;
-}
-
-export interface Money {
-  readonly subtotal: number | null | undefined;
-  readonly total: number | null | undefined;
-  /** The currency of the prices and the subtotal. */
-  readonly originalCurrency: string | null | undefined;
-  /** The currency the total is charged in. */
-  readonly paymentCurrency: string | null | undefined;
-  /** Units of the payment currency per unit of the original one, when the record has it. */
-  readonly rate?: number | undefined;
-  /** The line items, to check that they add up to the subtotal (or, without one, the total). */
-  readonly items?: readonly ItemView[] | null | undefined;
-}
+/** The prices and subtotal are in the original currency, the total is charged in the payment currency. */
+type Money = Pick<OrderView, 'amountSubtotal' | 'amountTotal' | 'originalCurrency' | 'paymentCurrency' | 'priceDataList'>;
 
 /**
- * The subtotal in the original currency, the total in the payment currency, and in words what differs: another
- * currency (with the rate when known), charges or a discount beyond the items, items in more than one currency
- * (never added up), or items whose sum is not the subtotal (or the total) beyond rounding. Currency codes are
- * compared without regard to case: `eur` is `EUR`.
+ * The subtotal, the total, and in words what differs: another currency (with the rate when known), charges or a
+ * discount, items in more than one currency (never added up), items whose sum is not the subtotal (or total).
  */
-function totals(money: Money, { reader: { t, locale } }: PageRequest): Markup {
+function totals(money: Money, rate: number | undefined, { reader: { t, locale } }: PageRequest): Markup {
+  const { amountSubtotal: subtotal, amountTotal: total } = money;
   const from = upper(money.originalCurrency ?? money.paymentCurrency);
   const to = upper(money.paymentCurrency ?? money.originalCurrency);
   const converted = from !== undefined && to !== undefined && !sameCurrency(from, to);
-  const showSubtotal = typeof money.subtotal === 'number' && (converted || money.subtotal !== money.total);
   const notes: string[] = [];
   if (converted) {
     notes.push(t.currencyNote(`${currencyName(from, locale)} (${from})`, `${currencyName(to, locale)} (${to})`));
-    if (money.rate !== undefined) notes.push(t.rateNote(from, to, formatNumber(money.rate, locale)));
-  } else if (typeof money.subtotal === 'number' && typeof money.total === 'number' && money.subtotal !== money.total) {
-    notes.push(money.total > money.subtotal ? t.moreThanItems : t.lessThanItems);
+    if (rate !== undefined) notes.push(t.rateNote(from, to, formatNumber(rate, locale)));
+  } else if (typeof subtotal === 'number' && typeof total === 'number' && subtotal !== total) {
+    notes.push(total > subtotal ? t.moreThanItems : t.lessThanItems);
   }
-  const items = itemsSum(money.items, from);
+  const items = itemsSum(money.priceDataList, from);
   if (items?.currencies !== undefined) notes.push(t.mixedCurrencies(items.currencies.join(', ')));
   else if (items?.otherCurrency !== undefined && from !== undefined) notes.push(t.itemsInOtherCurrency(items.otherCurrency, from));
   else if (items?.sum !== undefined && from !== undefined) {
     const sum = formatMoney(items.sum, from, locale);
-    if (typeof money.subtotal === 'number') {
-      if (!withinRounding(items.sum, money.subtotal, items.count, from))
-        notes.push(t.itemsNotSubtotal(sum, formatMoney(money.subtotal, from, locale)));
-    } else if (typeof money.total === 'number' && !converted && !withinRounding(items.sum, money.total, items.count, from)) {
-      notes.push(t.itemsNotTotal(sum, formatMoney(money.total, to, locale)));
+    if (typeof subtotal === 'number') {
+      if (!withinRounding(items.sum, subtotal, items.count, from)) notes.push(t.itemsNotSubtotal(sum, formatMoney(subtotal, from, locale)));
+    } else if (typeof total === 'number' && !converted && !withinRounding(items.sum, total, items.count, from)) {
+      notes.push(t.itemsNotTotal(sum, formatMoney(total, to, locale)));
     }
   }
+  const showSubtotal = typeof subtotal === 'number' && (converted || subtotal !== total);
   return html`<dl class="totals">
-${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(money.subtotal, from, locale)}</dd>` : ''}
-<dt class="grand">${t.total}</dt><dd class="grand"><strong>${formatMoney(money.total, to, locale)}</strong></dd>
+${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, locale)}</dd>` : ''}
+<dt class="grand">${t.total}</dt><dd class="grand"><strong>${formatMoney(total, to, locale)}</strong></dd>
 </dl>
 ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
-/**
- * What the items add up to in the subtotal's currency, the currencies they mix (sorted, upper case), or the one
- * currency other than the subtotal's they are all in; `undefined` when there are no items or one has no amount.
- */
-function itemsSum(
-  items: readonly ItemView[] | null | undefined,
-  currency: string | undefined,
-): { readonly sum?: number; readonly count: number; readonly currencies?: readonly string[]; readonly otherCurrency?: string } | undefined {
+/** The items' sum in `currency`, else the currencies they mix, else the one other currency they are all in. */
+function itemsSum(items: readonly ItemView[] | null | undefined, currency: string | undefined) {
   if (!items || items.length === 0) return undefined;
   const currencies = [...new Set(items.map((item) => upper(item.currency ?? currency)).filter((code) => code !== undefined))].sort();
   if (currencies.length > 1) return { count: items.length, currencies };
   if (currencies[0] !== undefined && currency !== undefined && !sameCurrency(currencies[0], currency)) {
     return { count: items.length, otherCurrency: currencies[0] };
   }
-  let sum = 0;
-  for (const item of items) {
-    const line = lineAmount(item);
-    if (line === undefined) return undefined;
-    sum += line;
-  }
-  return { sum, count: items.length };
+  const lines = items.map(lineAmount);
+  if (lines.includes(undefined)) return undefined;
+  return { sum: lines.reduce((sum: number, line) => sum + line!, 0), count: items.length };
 }
 
 // Each line may have been rounded to the currency's smallest unit on its own: n lines may drift by n half-units.
@@ -185,19 +148,12 @@ function upper(code: string | null | undefined): string | undefined {
   return code ? code.toUpperCase() : undefined;
 }
 
-/**
- * The items: name (with its picture), quantity, unit price and amount, each under its own column header. `pictures`:
- * each item's picture (from `picture`), by the item's index.
- */
-function lineItems(
-  items: readonly ItemView[] | null | undefined,
-  pictures: readonly (URL | undefined)[],
-  fallbackCurrency: string | null | undefined,
-  { reader: { t, locale } }: PageRequest,
-): Markup {
+/** The items, each with its picture (`pictures`, by index), quantity, unit price and amount, under column headers. */
+function lineItems(money: Money, pictures: readonly (URL | undefined)[], { reader: { t, locale } }: PageRequest): Markup {
+  const items = money.priceDataList;
   if (!items || items.length === 0) return html``;
   const rows = items.map((item, index) => {
-    const currency = upper(item.currency ?? fallbackCurrency);
+    const currency = upper(item.currency ?? money.originalCurrency ?? money.paymentCurrency);
     const name = item.name || t.item;
     return html`<tr>
 <th scope="row"><span class="item">${thumb(name, pictures[index])}<span class="name">${name}</span></span></th>
@@ -213,23 +169,18 @@ function lineItems(
 </table>`;
 }
 
-// An https origin as a CSP host-source can hold it: a host name of letters, digits, hyphens and dots, or an IP
-// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is CSP syntax (a new
-// directive, a second policy, a keyword, a wildcard).
+// An https origin a CSP host-source can hold: URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is
+// CSP syntax (a new directive, a second policy, a keyword, a wildcard).
 const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
 
-/**
- * An item's picture: its address parsed, when it is an https URL whose origin may enter the page's policy. Only
- * https images: the page's policy loads nothing else, and a `javascript:` or `data:` address never gets in.
- */
+/** An item's picture, when it is an https URL whose origin may enter the page's policy (which loads nothing else). */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
   return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
 }
 
-// A tile with the item's initial, and the picture on top of it when it loads. An image that fails (an offline host)
-// leaves the tile: `alt=""` draws no broken-image icon, and the picture is decorative (the name is beside it,
-// WCAG H67).
+// A tile with the item's initial, and the picture on top when it loads: an image that fails leaves the tile, `alt=""`
+// draws no broken-image icon, and the picture is decorative (the name is beside it, WCAG H67).
 function thumb(name: string, image: URL | undefined): Markup {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '·';
   const img =

@@ -5,13 +5,9 @@ const LONGEST_WAIT_MS = 15_000;
 /** How long the page stays after it says it is moving on, so a screen reader speaks the words before the page changes. */
 export const ANNOUNCE_MS = 2_000;
 
-// The pending checkout's background checks (by the page's nonce): it asks the JSON route (cookie, same origin) for
-// the checkout. Once it has an order, the live region says so and, ANNOUNCE_MS later (a polite announcement waits
-// for an idle reader), the order *replaces* the page (no history entry). Any other change reloads the page, and so
-// does the first answer after `expire` by the worker's clock: the page carries the time it had left (data-left), the
-// script counts it down on the monotonic clock, so a browser clock set wrong changes nothing. Rendered only while
-// open and unexpired, so the reload says "expired": no loop. Waits grow by half up to LONGEST_WAIT_MS; after
-// CHECK_FOR_MS it stops and says so. Without script, "Check again" does it by hand. The words come from data-*.
+// The pending checkout's background checks through the JSON route. Its order, once there, *replaces* the page after
+// ANNOUNCE_MS (a polite announcement waits for an idle reader); any other change, or `expire` passing (data-left,
+// counted on the monotonic clock), reloads it. Waits grow by half; after CHECK_FOR_MS it stops and says so.
 export const PENDING_SCRIPT = `(() => {
   const box = document.getElementById('checks');
   const live = document.getElementById('live');
