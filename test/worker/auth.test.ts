@@ -382,6 +382,16 @@ describe('sign-out', () => {
     expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
   });
 
+  test('GET /sign-out without a sign-in here says so and offers no button that would end nothing', async () => {
+    for (const cookie of [undefined, `${COOKIE}=forged`]) {
+      const answer = await stack.send('/sign-out', cookie === undefined ? {} : { headers: { Cookie: cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain('Not signed in');
+      expect(answer.body).not.toContain('<form method="post" action="/sign-out">');
+      expect(answer.body).not.toContain('Sign out on all devices?');
+    }
+  });
+
   test('POST /sign-out from this site clears the cookie with the same attributes', async () => {
     const answer = await stack.send('/sign-out', { method: 'POST', headers: { Origin: stack.url, Cookie: await stack.cookie('cus_ada') } });
     expect(answer.status).toBe(200);

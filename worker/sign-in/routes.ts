@@ -138,6 +138,8 @@ function signOutScope(settings: Settings): SignOutScope {
 export function signOutPage(c: AppContext): Promise<Response> {
   const request = c.get('pageRequest');
   const { t } = request.reader;
+  // Without a valid sign-in here (none, expired, forged) a sign-out would end nothing: no button that claims it would.
+  if (c.get('customer') === undefined) return messagePage(200, t.notSignedInToSignOut, request, { signedIn: false });
   const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${t.signOut}</button></form>`;
   return messagePage(200, [t.signOut, t.signOutText[signOutScope(request.settings)]], request, { extra, signedIn: false, form: true });
 }
