@@ -31,7 +31,10 @@ export interface LookupOptions {
   baseUrl: string | URL;
   /** The merchant's secret API key, sent as `X-API-KEY`. Leave it out to call a proxy that authenticates another way. */
   apiKey?: string | undefined;
-  /** The `fetch` to use; defaults to `globalThis.fetch`, looked up at call time. Called with one `Request`. */
+  /**
+   * The `fetch` to use; defaults to `globalThis.fetch`, looked up at call time. Called with one `Request`; the runtime's
+   * own (`globalThis.fetch`) is called with the URL and an init instead, building no `Request`.
+   */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** The caller's signal: aborting it rejects the call with the signal's `reason` and stops retries. */
   signal?: AbortSignal | undefined;
