@@ -3,10 +3,11 @@ import * as v from 'valibot';
 // The pieces every record's schema is made of. Each is a constant with its type written out, so a record's entries
 // (`{ orderId: TEXT, … }`) have a type JSR reads without inference, and the record's types are inferred from them.
 //
-// Two pieces reach past valibot's public API, for bytes: its public way to transform (dates) and to check before an
-// object (arrays) is `pipe`, which costs about 200 B min+gzip more in each bundle than these (measured with
-// scripts/size.mjs; the SDK's limit is 6,400 B). package.json pins valibot to 1.5.x, and test/unit/validation.test.ts
-// fails first if an update changes what they rely on.
+// Three places reach past valibot's public API, for bytes: the date schema is built by hand, `object` replaces
+// `looseObject`'s `~run` to refuse arrays, and src/core/validate.ts runs a schema's `~run` with a configuration of its
+// own (to stop a parse at its 21st issue). valibot's public way to transform and to check before an object is `pipe`,
+// which costs about 200 B min+gzip more in each bundle (measured with scripts/size.mjs; the SDK's limit is 6,400 B).
+// package.json pins valibot to 1.5.x, and test/unit/validation.test.ts fails first if an update changes them.
 
 /** A field's schema: the value, `null` or absent; `In` as the service sends it, `Out` as the SDK returns it. */
 export type Field<In, Out = In> = v.NullishSchema<v.GenericSchema<In, Out>, undefined>;
