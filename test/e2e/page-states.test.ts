@@ -115,6 +115,9 @@ async function seed(stack: Stack) {
   });
 }
 
+/** The minute of the clock, as wrangler dev's rate limiter counts its windows (floor(now / period), period 60 s). */
+const clockMinute = () => Math.floor(Date.now() / 60_000);
+
 /** Signs a context in the way a customer does: the link, then the Continue button. */
 async function signIn(stack: Stack, context: BrowserContext, sub: string) {
   const page = await context.newPage();
@@ -162,11 +165,10 @@ describe.skipIf(!available)('every page state, in four languages', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [stack, limited, browser] = await Promise.all([
-      startStack({ vars: { SHOP_URL: SHOP } }),
-      startStack({ vars: { SHOP_URL: SHOP }, rateLimit: { limit: 1, period: 60 } }),
-      launch(),
-    ]);
+    // The worker's own lookup deadline (10 s), not the harness's 2 s: no state here is a timeout, and four languages
+    // at once on a busy machine must not turn a slow answer into a 504 page.
+    const vars = { SHOP_URL: SHOP, UPSTREAM_TIMEOUT_MS: undefined };
+    [stack, limited, browser] = await Promise.all([startStack({ vars }), startStack({ vars, rateLimit: { limit: 1, period: 60 } }), launch()]);
     await seed(stack);
   });
   afterAll(async () => {
@@ -198,9 +200,16 @@ describe.skipIf(!available)('every page state, in four languages', () => {
         const page = await contexts[state.who]!.newPage();
         try {
           // The rate-limited customer spends their one lookup first.
+          const minute = clockMinute();
           if (state.who === 'limited') await page.goto(`${origin}${state.path}`);
           const path = state.pathFor === undefined ? state.path : await state.pathFor(stack);
-          const response = await page.goto(`${origin}${path}`);
+          let response = await page.goto(`${origin}${path}`);
+          // wrangler dev's limiter counts per minute of the clock: when one ended between the two requests, the second
+          // opened a new window. Spend that one too.
+          if (state.who === 'limited' && response?.status() !== 429 && clockMinute() !== minute) {
+            await page.goto(`${origin}${state.path}`);
+            response = await page.goto(`${origin}${path}`);
+          }
           expect(response?.status(), state.name).toBe(state.status);
           expect(await page.locator('html').getAttribute('lang')).toBe(locale);
           if (language === 'en') expect(await page.locator('main').innerText(), state.name).toContain(state.english);
