@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test` (`node scripts/test.mjs`), and `npm run typecheck` (`node scripts/test.mjs typecheck`): every check
-// once, two at a time where nothing orders them (the machine this is developed on has two cores), each step's output
-// printed whole when it ends, with its time. Stops starting steps after the first failure and exits 1.
+// once, each step's output printed whole when it ends, with its time. Stops starting steps after the first failure,
+// stops a vitest run already under way, and exits 1.
 //
 // lint and build need nothing; the size limits measure the built dist/, and the type checks need it too (the worker
-// and the tests import the package by its name); vitest needs dist/ and runs alone, last, as it keeps both cores busy
-// itself.
+// and the tests import the package by its name). These run two at a time (the machine this is developed on has two
+// cores). vitest needs only dist/: it starts as soon as the build is done, beside the other steps rather than after
+// them, since its first half minute is mostly waiting (packing the package, starting runtimes), and prints as it goes.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
@@ -37,8 +38,10 @@ const ALL = [
   {
     name: 'vitest',
     command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json',
-    after: ['lint', 'build', 'size', ...typecheck.map((step) => step.name)],
-    alone: true,
+    after: ['build'],
+    // Live output, its own process group (stopped whole when another step fails), and no slot of the two: vitest
+    // runs its own workers.
+    beside: true,
   },
 ];
 
@@ -59,17 +62,41 @@ let failed = false;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The process groups of the steps run beside the others, to stop when a step fails or this script is stopped. */
+const groups = new Set();
+const stopGroups = (signal) => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {}
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopGroups(signal);
+    process.exit(130);
+  });
+}
+
 function run(step) {
   const begun = performance.now();
-  const child = spawn(step.command, { cwd: ROOT, env, shell: true, stdio: step.alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(step.command, {
+    cwd: ROOT,
+    env,
+    shell: true,
+    stdio: step.beside ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    detached: Boolean(step.beside),
+  });
+  if (step.beside) groups.add(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  if (step.alone) console.log(`\n== ${step.name}: ${step.command}`);
+  if (step.beside) console.log(`\n== ${step.name}: ${step.command}`);
   return new Promise((resolveStep) => {
     child.on('close', (code, signal) => {
+      groups.delete(child.pid);
       const ok = code === 0;
-      if (!step.alone) process.stdout.write(`\n== ${step.name}: ${step.command}\n${output.trimEnd()}${output.trim() ? '\n' : ''}`);
+      if (!step.beside) process.stdout.write(`\n== ${step.name}: ${step.command}\n${output.trimEnd()}${output.trim() ? '\n' : ''}`);
       console.log(`== ${step.name}: ${ok ? 'ok' : `FAILED (${code ?? signal})`} in ${seconds(performance.now() - begun)}`);
       resolveStep(ok);
     });
@@ -81,15 +108,18 @@ await new Promise((finish) => {
     if (running.size === 0 && (failed || pending.length === 0)) return finish();
     if (failed) return;
     for (const step of [...pending]) {
-      const busy = [...running.values()].some((other) => other.alone);
-      if (busy || running.size >= CORES || (step.alone && running.size > 0)) break;
+      const slots = [...running.values()].filter((other) => !other.beside).length;
+      if (!step.beside && slots >= CORES) continue;
       if (!(step.after ?? []).every((name) => done.has(name))) continue;
       pending.splice(pending.indexOf(step), 1);
       running.set(step.name, step);
       run(step).then((ok) => {
         running.delete(step.name);
         if (ok) done.add(step.name);
-        else failed = true;
+        else if (!failed) {
+          failed = true;
+          stopGroups('SIGTERM');
+        }
         next();
       });
     }

@@ -13,7 +13,7 @@ import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 // SCREENSHOTS_DIR (`npm run screenshots` writes docs/screenshots/, which worker/README.md links), else to
 // test-output/e2e/states/. The violations and the widths per state go to test-output/e2e/axe.json.
 //
-// One browser; the languages run two at a time (the e2e project's maxConcurrency), each in its own contexts (one per
+// One browser; the four languages run at once (the e2e project's maxConcurrency), each in its own contexts (one per
 // customer), so one language's page waits (navigation, images) overlap another's axe run. Nothing they share changes while they run: the service
 // error is a fault on an order of its own, set once.
 
@@ -115,6 +115,9 @@ async function seed(stack: Stack) {
   });
 }
 
+/** The minute of the clock, as wrangler dev's rate limiter counts its windows (floor(now / period), period 60 s). */
+const clockMinute = () => Math.floor(Date.now() / 60_000);
+
 /** Signs a context in the way a customer does: the link, then the Continue button. */
 async function signIn(stack: Stack, context: BrowserContext, sub: string) {
   const page = await context.newPage();
@@ -139,6 +142,9 @@ async function axe(page: Page): Promise<{ id: string; impact: string | null; nod
       }
     ).axe.run(document, {
       runOnly: { type: 'tag', values: tags },
+      // Every rule runs and every violation comes back whole; passes and the rest keep one node each, so axe does
+      // not build a selector for every node that passed.
+      resultTypes: ['violations'],
     });
     // A run that checked nothing would pass too: it must have passed rules.
     if (result.passes.length === 0) throw new Error('axe checked nothing');
@@ -159,11 +165,10 @@ describe.skipIf(!available)('every page state, in four languages', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [stack, limited, browser] = await Promise.all([
-      startStack({ vars: { SHOP_URL: SHOP } }),
-      startStack({ vars: { SHOP_URL: SHOP }, rateLimit: { limit: 1, period: 60 } }),
-      launch(),
-    ]);
+    // The worker's own lookup deadline (10 s), not the harness's 2 s: no state here is a timeout, and four languages
+    // at once on a busy machine must not turn a slow answer into a 504 page.
+    const vars = { SHOP_URL: SHOP, UPSTREAM_TIMEOUT_MS: undefined };
+    [stack, limited, browser] = await Promise.all([startStack({ vars }), startStack({ vars, rateLimit: { limit: 1, period: 60 } }), launch()]);
     await seed(stack);
   });
   afterAll(async () => {
@@ -195,9 +200,16 @@ describe.skipIf(!available)('every page state, in four languages', () => {
         const page = await contexts[state.who]!.newPage();
         try {
           // The rate-limited customer spends their one lookup first.
+          const minute = clockMinute();
           if (state.who === 'limited') await page.goto(`${origin}${state.path}`);
           const path = state.pathFor === undefined ? state.path : await state.pathFor(stack);
-          const response = await page.goto(`${origin}${path}`);
+          let response = await page.goto(`${origin}${path}`);
+          // wrangler dev's limiter counts per minute of the clock: when one ended between the two requests, the second
+          // opened a new window. Spend that one too.
+          if (state.who === 'limited' && response?.status() !== 429 && clockMinute() !== minute) {
+            await page.goto(`${origin}${state.path}`);
+            response = await page.goto(`${origin}${path}`);
+          }
           expect(response?.status(), state.name).toBe(state.status);
           expect(await page.locator('html').getAttribute('lang')).toBe(locale);
           if (language === 'en') expect(await page.locator('main').innerText(), state.name).toContain(state.english);

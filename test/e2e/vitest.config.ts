@@ -1,17 +1,20 @@
 import { defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 // Real headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) against the worker in workerd
 // and the sandbox, all on loopback. Screenshots go to test-output/ (git-ignored).
 export default defineProject({
   test: {
     name: 'e2e',
+    maxWorkers: MAX_WORKERS,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
     globalSetup: ['../worker/global-setup.ts'],
-    fileParallelism: false,
-    // page-states.test.ts runs its four languages as concurrent tests: two at a time keeps both cores busy.
-    maxConcurrency: 2,
+    // Every file starts its own Chromium and its own worker and sandbox on ports the system picks, so files run side by
+    // side with each other and with the other projects' files. page-states.test.ts runs its four languages as
+    // concurrent tests, all at once: one language's waits (navigation, images) overlap another's axe run.
+    maxConcurrency: 4,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

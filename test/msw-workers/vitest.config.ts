@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { configDefaults, defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 // MSW inside the Workers vitest integration: the tests run in workerd, a Worker calls the global `fetch`, and
 // MSW's network API (`defineNetwork` with its FetchInterceptor; msw/node's `setupServer` cannot load in workerd)
@@ -14,6 +15,7 @@ export default defineProject({
   ],
   test: {
     name: 'msw-workers',
+    maxWorkers: MAX_WORKERS,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     exclude: [...configDefaults.exclude, 'docs-examples/**'],

@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 // The tarball `npm pack` makes from a clean clone (test/shared/packed.ts): what a user downloads from npm.
 export default defineProject({
   test: {
     name: 'package',
+    maxWorkers: MAX_WORKERS,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 // The README's quickstarts (Cloudflare Workers, Deno, Bun, Node), read out of README.md and run as written in the
 // real runtimes, in a temp project where the packed package is installed as a user installs it
@@ -6,6 +7,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'readme',
+    maxWorkers: MAX_WORKERS,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 // The BUILT package, packed from a clean clone and installed as a user installs it (test/shared/packed.ts), run
 // for real in Node 20 and 24 (ESM and CommonJS), Bun, Deno, workerd and a happy-dom window against the shipped
@@ -6,6 +7,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'runtimes',
+    maxWorkers: MAX_WORKERS,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../shared/workers.js';
 
 /** The files that start a real runtime or wrangler itself: the `workerd` project (vitest.workerd.config.ts). */
 export const RUNTIME_FILES = ['workerd.test.ts', 'deploy.test.ts', 'deploy-refuses-unset-service.test.ts', 'env-types.test.ts'];
@@ -10,6 +11,9 @@ export const RUNTIME_FILES = ['workerd.test.ts', 'deploy.test.ts', 'deploy-refus
 export default defineProject({
   test: {
     name: 'worker',
+    maxWorkers: MAX_WORKERS,
+    // One worker process runs many files (no fresh module graph per file): each file restores what it stubs or fakes.
+    isolate: false,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...RUNTIME_FILES],

@@ -1,0 +1,44 @@
+import { relative } from 'node:path';
+import { BaseSequencer } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
+import { repoRoot } from './run.js';
+
+/**
+ * Seconds each slow file took in a full run (2-core machine), so a run with no results of its own yet (a clean clone,
+ * CI) still starts the longest files first. Any file not listed counts as quick.
+ */
+const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
+  'test/e2e/page-states.test.ts': 240,
+  'test/package/create.test.ts': 45,
+  'test/e2e/order-page.test.ts': 50,
+  'test/worker/deploy-refuses-unset-service.test.ts': 21,
+  'test/e2e/sign-in-link-history.test.ts': 18,
+  'test/integration/consumer-types.test.ts': 16,
+  'test/readme/compile.test.ts': 13,
+  'test/readme/environments.test.ts': 12,
+  'test/e2e/print.test.ts': 11,
+  'test/readme/quickstarts.test.ts': 11,
+  'test/e2e/narrow-screen.test.ts': 11,
+  'test/e2e/start.test.ts': 8,
+  'test/worker/workerd.test.ts': 6,
+  'test/sandbox/cli.test.ts': 6,
+};
+
+/**
+ * Every file of every project in one queue, longest first: the files that take longest start at once, and the short
+ * ones fill the workers around them, so the run ends soon after its longest file. (Vitest's own order runs the
+ * projects one after another.) A file's duration is its last result in vitest's cache when there is one, else
+ * EXPECTED_SECONDS; failed files go first, as vitest's own order does.
+ */
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (spec: TestSpecification): number => {
+      const result = this.ctx.cache.getTestSpecificationResult(spec);
+      if (result?.failed) return Number.POSITIVE_INFINITY;
+      const expected = EXPECTED_SECONDS[relative(repoRoot, spec.moduleId)] ?? 0;
+      return result?.duration ?? expected * 1000;
+    };
+    const weights = new Map(files.map((spec) => [spec, weight(spec)]));
+    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
+  }
+}
