@@ -1,5 +1,5 @@
 // Kept per isolate (jose would import the secret's bytes anew on every verification): the key, never a promise of it,
-// which workerd ties to the request that made it.
+// which workerd ties to the request that made it; a key holds nothing of any request.
 const HMAC_KEYS = new WeakMap<Uint8Array, CryptoKey>();
 
 /** The HMAC-SHA-256 key of a secret, imported once per isolate and secret. */

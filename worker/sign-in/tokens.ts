@@ -88,7 +88,10 @@ export function plannedSignIn(customer: Customer, settings: Settings, now = Date
   return { expires: claims.exp, length: SIGN_IN_HEADER.length + 1 + Math.ceil((payloadBytes * 4) / 3) + 1 + SIGNATURE_CHARS };
 }
 
-/** Verifies a `newSignIn` token: its `typ`, `exp` without tolerance, within today's `SESSION_MAX_AGE_SECONDS`, after the last sign-out. */
+/**
+ * Verifies a `newSignIn` token: its `typ`, `exp` without tolerance (a tolerance would lengthen a sign-in), a lifetime
+ * within today's `SESSION_MAX_AGE_SECONDS` (lowering it shortens sign-ins already made), issued after the last sign-out.
+ */
 export async function verifySignIn(token: string, settings: Settings, now = Date.now()): Promise<Customer | undefined> {
   try {
     const claims = await verifiedClaims(token, settings, now, { typ: SIGN_IN_TYPE });
@@ -100,16 +103,19 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   }
 }
 
+/** What a caller may add to the checks: never the algorithm or the required claims, which are pinned below. */
+type ClaimChecks = Pick<JWTVerifyOptions, 'typ' | 'clockTolerance' | 'issuer' | 'audience'>;
+
 /** The claims of a canonical HS256 token that passes `options` and has a `sub`, `exp` and `iat` not in the future. */
-async function verifiedClaims(token: string, settings: Settings, now: number, options: JWTVerifyOptions) {
+async function verifiedClaims(token: string, settings: Settings, now: number, options: ClaimChecks) {
   if (!isCompactJws(token)) return undefined;
   const { payload, protectedHeader } = await jwtVerify(token, await hmacKey(settings.authSecret), {
+    ...options,
     // Pinning the algorithm refuses `alg: none` and every algorithm confusion (RFC 8725 §3.1).
     algorithms: ['HS256'],
     // Without `iat` neither the lifetime nor the place before or after a sign-out could be told.
     requiredClaims: ['exp', 'sub', 'iat'],
     currentDate: new Date(now),
-    ...options,
   });
   const { sub, exp, iat } = payload;
   if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
