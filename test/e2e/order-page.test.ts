@@ -170,7 +170,8 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await page.getByRole('link', { name: 'Sign out' }).click();
     expect(await ctx.cookies()).toHaveLength(1);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => page.locator('h1').innerText()).toBe('Signed out');
+    // The form's answer comes from a POST and a KV write: seconds, with other files running beside this one.
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toBe('Signed out');
     expect(await ctx.cookies()).toEqual([]);
     expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(401);
     await ctx.close();
@@ -239,7 +240,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     });
     await page.goto(`${stack.url}/sessions/cs_ada_slow?check=1`);
     // The counter in the address is dropped in place (replaceState): Back still leaves.
-    await expect.poll(() => page.url()).toBe(`${stack.url}/sessions/cs_ada_slow`);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${stack.url}/sessions/cs_ada_slow`);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const live = page.getByRole('status');
     await expect
