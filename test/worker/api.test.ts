@@ -1,9 +1,8 @@
 import { getOrder, getSession } from 'checkout-lookup';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '../../worker/index.js';
 import { bearer, expectNoSecrets, stableHeaders, upstreamRecord } from './helpers.js';
-import { startLocal, toAnswer } from './in-process.js';
-import type { Local as Stack } from './in-process.js';
+import { startLocal, toAnswer, useLocalStack } from './in-process.js';
 
 /** Waits for a condition on the real event loop (setImmediate is not faked), for at most 5 s of real time. */
 async function until(condition: () => boolean): Promise<void> {
@@ -14,20 +13,15 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 
-let stack: Stack;
+const stack = useLocalStack();
 let ada: string;
 let adaCookie: string;
 let grace: string;
 
 beforeAll(async () => {
-  stack = startLocal();
   ada = await stack.token('cus_ada');
   adaCookie = await stack.cookie('cus_ada');
   grace = await stack.token('cus_grace');
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack?.close();
 });
 
 describe('GET /api/order/:id', () => {

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, openSignInLink } from './helpers.js';
-import { ORIGIN, startLocal } from './in-process.js';
+import { describe, expect, test } from 'vitest';
+import { bearer, openSignInLink } from './helpers.js';
+import { ORIGIN, useLocalStack } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
 const COOKIE = '__Host-checkout-lookup';
@@ -12,14 +12,7 @@ function sign(secret: string, claims: Record<string, unknown>, alg = 'HS256') {
 }
 const now = () => Math.floor(Date.now() / 1000);
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = startLocal();
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack?.close();
-});
+const stack = useLocalStack();
 
 /** Each forged or broken token, made against the running stack's secret. */
 const attacks: [string, (stack: Stack) => Promise<string>][] = [
@@ -415,14 +408,7 @@ describe('sign-out', () => {
 });
 
 describe('with AUTH_ISSUER and AUTH_AUDIENCE set', () => {
-  let strict: Stack;
-  beforeAll(async () => {
-    strict = startLocal({ vars: { AUTH_ISSUER: 'https://shop.example', AUTH_AUDIENCE: 'checkout-lookup' } });
-  });
-  afterAll(async () => {
-    expectNoSecrets(strict);
-    await strict?.close();
-  });
+  const strict = useLocalStack({ vars: { AUTH_ISSUER: 'https://shop.example', AUTH_AUDIENCE: 'checkout-lookup' } });
   const claims = { sub: 'cus_ada', iss: 'https://shop.example', aud: 'checkout-lookup' };
 
   test('accepts the right issuer and audience', async () => {

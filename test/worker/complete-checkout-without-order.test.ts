@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { expectNoSecrets, upstreamRecord } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { beforeAll, expect, test } from 'vitest';
+import { upstreamRecord } from './helpers.js';
+import { useLocalStack } from './in-process.js';
 
 // A checkout that is complete before its order exists: the payment went through, the order is not there yet. The
 // page says so, offers a way on (check again, which opens the order once it exists; back to the shop), and never
 // shows the checkout's own id as an order number.
 
-let stack: Local;
+const stack = useLocalStack({ vars: { SHOP_URL: 'https://shop.example.com/' } });
 let cookie: string;
 
 beforeAll(async () => {
-  stack = startLocal({ vars: { SHOP_URL: 'https://shop.example.com/' } });
   cookie = await stack.cookie('cus_ada');
   stack.sandbox.putSession({
     ...(await upstreamRecord(stack, '/api/checkout/session/cs_complete_ada')),
@@ -21,10 +19,6 @@ beforeAll(async () => {
     orderId: null,
     merchantReferenceId: null,
   });
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
 });
 
 const page = async (path: string, language: string) =>

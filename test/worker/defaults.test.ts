@@ -1,32 +1,26 @@
 import { unstable_readConfig } from 'wrangler';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { readSettings } from '../../worker/settings.js';
 import type { Bindings } from '../../worker/settings.js';
 import worker from '../../worker/index.js';
 import { HSTS } from '../../worker/middleware/headers.js';
 import { startStack } from './harness.js';
-import { bearer, expectNoSecrets } from './helpers.js';
+import { bearer } from './helpers.js';
 import type { Answer } from './helpers.js';
-import { startLocal, toAnswer } from './in-process.js';
-import type { Local } from './in-process.js';
+import { toAnswer, useLocalStack, withLocalStack } from './in-process.js';
 
 // Safe defaults: the headers of every answer, the image policy, the settings checked and normalised once per
 // isolate, and the rate limit that wrangler.toml turns on.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-let stack: Local;
+const stack = useLocalStack();
 let ada: string;
 let cookie: string;
 beforeAll(async () => {
-  stack = startLocal();
   ada = await stack.token('cus_ada');
   cookie = await stack.cookie('cus_ada');
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
 });
 
 const EVERY_ANSWER = {
@@ -65,12 +59,9 @@ describe('headers on every answer', () => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers).toMatchObject(EVERY_ANSWER);
-    const broken = startLocal({ vars: { API_KEY: undefined } });
-    try {
+    await withLocalStack({ vars: { API_KEY: undefined } }, async (broken) => {
       expect((await broken.send('/')).headers).toMatchObject(EVERY_ANSWER);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 
   test('no HSTS over plain HTTP (as under wrangler dev on localhost)', async () => {
@@ -105,14 +96,11 @@ describe('img-src', () => {
   });
 
   test('IMAGE_HOSTS, normalised to origins, is the whole list when set', async () => {
-    const local = startLocal({ vars: { IMAGE_HOSTS: 'https://cdn.shop.example/, https://IMAGES.example.com:443' } });
-    try {
+    await withLocalStack({ vars: { IMAGE_HOSTS: 'https://cdn.shop.example/, https://IMAGES.example.com:443' } }, async (local) => {
       const page = await local.send('/orders/ord_ada_1', { headers: { Cookie: await local.cookie('cus_ada') } });
       expect(directive(page, 'img-src')).toBe('https://cdn.shop.example https://images.example.com');
       expect(directive(await local.send('/'), 'img-src')).toBe('https://cdn.shop.example https://images.example.com');
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
 
@@ -120,27 +108,21 @@ describe('ALLOWED_ORIGINS and SHOP_URL', () => {
   test.each(['https://shop.example/', 'https://shop.example', 'HTTPS://Shop.Example:443/', ' https://other.example , https://shop.example/ '])(
     '%j allows Origin: https://shop.example',
     async (value) => {
-      const local = startLocal({ vars: { ALLOWED_ORIGINS: value } });
-      try {
+      await withLocalStack({ vars: { ALLOWED_ORIGINS: value } }, async (local) => {
         const answer = await local.send('/api/order/ord_ada_1', {
           headers: { ...bearer(await local.token('cus_ada')), Origin: 'https://shop.example' },
         });
         expect(answer.headers['access-control-allow-origin']).toBe('https://shop.example');
-      } finally {
-        await local.close();
-      }
+      });
     },
   );
 
   test('SHOP_URL with or without the slash links to the same address', async () => {
     for (const value of ['https://shop.example', 'https://shop.example/']) {
-      const local = startLocal({ vars: { SHOP_URL: value } });
-      try {
+      await withLocalStack({ vars: { SHOP_URL: value } }, async (local) => {
         const page = await local.send('/orders/ord_ada_1', { headers: { Cookie: await local.cookie('cus_ada') } });
         expect(page.body).toContain('<a href="https://shop.example/">');
-      } finally {
-        await local.close();
-      }
+      });
     }
   });
 
@@ -157,16 +139,13 @@ describe('ALLOWED_ORIGINS and SHOP_URL', () => {
     ['SESSION_MAX_AGE_SECONDS', '12h', 'SESSION_MAX_AGE_SECONDS'],
     ['LINK_MAX_LIFETIME_SECONDS', '-3', 'LINK_MAX_LIFETIME_SECONDS'],
   ])('%s = %j: 500 naming the setting and the entry (%s), never its value', async (name, value, named) => {
-    const local = startLocal({ vars: { [name]: value } });
-    try {
+    await withLocalStack({ vars: { [name]: value } }, async (local) => {
       const answer = await local.send('/');
       expect(answer.status).toBe(500);
       expect(answer.json().msg).toContain(name);
       expect(answer.json().msg).toContain(named);
       expect(answer.body).not.toContain(value.trim());
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
 

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { expectNoSecrets } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { beforeAll, expect, test } from 'vitest';
+import { useLocalStack } from './in-process.js';
 
 // Browsers ask for /favicon.ico beside every page they show. It is answered at once, before anyone's sign-in is
 // checked: no signature check, no read of the sign-out store, no page, and browsers may keep the answer.
 
-let stack: Local;
+const stack = useLocalStack();
 let reads: number;
 
 beforeAll(() => {
-  stack = startLocal();
   reads = 0;
   const store = stack.env.SIGN_OUTS as unknown as { get: (key: string) => Promise<string | null> };
   const get = store.get.bind(store);
@@ -18,10 +15,6 @@ beforeAll(() => {
     reads++;
     return get(key);
   };
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
 });
 
 test('a page view of a signed-in browser reads the sign-out store (so the count below can see a read)', async () => {

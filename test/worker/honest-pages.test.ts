@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { chooseReader } from '../../worker/i18n/index.js';
-import { expectNoSecrets, upstreamRecord } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { upstreamRecord } from './helpers.js';
+import { useLocalStack } from './in-process.js';
 
 // What the pages say in their last states: an expired checkout whose payment went through, the complete checkout's
 // one number, amounts whose currencies or sums disagree, the pending page without script, and the running head
 // every printed sheet carries.
 
-let stack: Local;
+const stack = useLocalStack({ vars: { SHOP_URL: 'https://shop.example.com/' } });
 let cookie: string;
 
 beforeAll(async () => {
-  stack = startLocal({ vars: { SHOP_URL: 'https://shop.example.com/' } });
   cookie = await stack.cookie('cus_ada');
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack?.close();
 });
 
 const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, stableHeaders } from './helpers.js';
+import { bearer, stableHeaders } from './helpers.js';
 import type { Answer } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local as Stack } from './in-process.js';
+import { useLocalStack, withLocalStack } from './in-process.js';
 
 const SHOP = 'https://shop.example';
 
-let stack: Stack;
+const stack = useLocalStack({ vars: { ALLOWED_ORIGINS: `${SHOP}, https://other-shop.example` } });
 let ada: string;
 beforeAll(async () => {
-  stack = startLocal({ vars: { ALLOWED_ORIGINS: `${SHOP}, https://other-shop.example` } });
   ada = await stack.token('cus_ada');
 });
 afterAll(async () => {
-  expectNoSecrets(stack);
   // Every answer of this file, whatever its route and status.
   for (const answer of stack.answers) expectCommonHeaders(answer);
-  await stack?.close();
 });
 
 function expectCommonHeaders(answer: Answer) {
@@ -121,28 +117,17 @@ describe('CORS', () => {
   });
 
   test('without ALLOWED_ORIGINS no origin is allowed', async () => {
-    const plain = startLocal();
-    try {
+    await withLocalStack({}, async (plain) => {
       const answer = await plain.send('/api/order/ord_ada_1', { headers: { ...bearer(await plain.token('cus_ada')), Origin: SHOP } });
       expect(answer.status).toBe(200);
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-      expectNoSecrets(plain);
-    } finally {
-      await plain.close();
-    }
+    });
   });
 });
 
 describe('rate limit (the Workers rate-limit binding)', () => {
-  let limited: Stack;
-  beforeAll(async () => {
-    // The binding's interface in memory; the real binding runs in the workerd suite (workerd.test.ts).
-    limited = startLocal({ rateLimit: { limit: 3 } });
-  });
-  afterAll(async () => {
-    expectNoSecrets(limited);
-    await limited?.close();
-  });
+  // The binding's interface in memory; the real binding runs in the workerd suite (workerd.test.ts).
+  const limited = useLocalStack({ rateLimit: { limit: 3 } });
 
   test('limits each signed-in customer on their own, with 429 and Retry-After', async () => {
     const adaToken = await limited.token('cus_ada');
@@ -184,8 +169,7 @@ describe('a missing or malformed setting', () => {
     ['SHOP_URL', 'javascript:alert(1)', 'SHOP_URL'],
     ['UPSTREAM_TIMEOUT_MS', '-5', 'UPSTREAM_TIMEOUT_MS'],
   ])('%s = %s: every route answers 500 naming %s, and nothing is looked up', async (name, value, named) => {
-    const broken = startLocal({ vars: { [name]: value } });
-    try {
+    await withLocalStack({ vars: { [name]: value } }, async (broken) => {
       const token = await broken.token('cus_ada');
       const requests: [string, { method?: string; headers?: Record<string, string> }][] = [
         ['/api/order/ord_ada_1', { headers: bearer(token) }],
@@ -206,10 +190,7 @@ describe('a missing or malformed setting', () => {
         expectCommonHeaders(answer);
       }
       expect(broken.sandbox.log).toEqual([]);
-      expectNoSecrets(broken);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 });
 

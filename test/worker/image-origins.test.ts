@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { expectNoSecrets } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { beforeAll, expect, test } from 'vitest';
+import { useLocalStack } from './in-process.js';
 
 // With IMAGE_HOSTS unset, the page's img-src lists the origins of the pictures it shows. A record's image address
 // is the service's data: only a well-formed https origin (host name or IP address, optional port) may enter the
 // Content-Security-Policy; a picture whose origin holds anything else is not shown.
 
-let stack: Local;
+const stack = useLocalStack();
 let cookie: string;
 
 beforeAll(async () => {
-  stack = startLocal();
   cookie = await stack.cookie('cus_ada');
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
 });
 
 const DIRECTIVES = ['default-src', 'img-src', 'style-src', 'base-uri', 'form-action', 'frame-ancestors'];

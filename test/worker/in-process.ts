@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
 import { createSandbox } from 'checkout-lookup/testing';
 import type { Sandbox } from 'checkout-lookup/testing';
 import worker from '../../worker/index.js';
 import type { Bindings } from '../../worker/index.js';
-import { type Answer, signInCookie, signToken } from './helpers.js';
+import { type Answer, expectNoSecrets, signInCookie, signToken } from './helpers.js';
 
 // The worker's handler called in this process, Request in and Response out, with the sandbox as its upstream
 // through the optional UPSTREAM binding (the sandbox's own `fetch`). The same shape as the workerd harness
@@ -126,6 +127,34 @@ export function startLocal(options: LocalOptions = {}): Local {
       logSinks.delete(logs);
     },
   };
+}
+
+/**
+ * A stack for the tests of the enclosing file or `describe` block, started at once; when they are done, every answer
+ * it gave is scanned for its secrets (the API key and the sign-in secret), and it is closed.
+ */
+export function useLocalStack(options?: LocalOptions): Local {
+  const stack = startLocal(options);
+  afterAll(async () => {
+    try {
+      expectNoSecrets(stack);
+    } finally {
+      await stack.close();
+    }
+  });
+  return stack;
+}
+
+/** Runs `use` on a stack of its own; once it is done, scans every answer the stack gave for its secrets, and closes it. */
+export async function withLocalStack<T>(options: LocalOptions, use: (stack: Local) => Promise<T>): Promise<T> {
+  const stack = startLocal(options);
+  try {
+    const result = await use(stack);
+    expectNoSecrets(stack);
+    return result;
+  } finally {
+    await stack.close();
+  }
 }
 
 /** A Response as the harness's Answer: lower-case header names, Set-Cookie as an array, the body as text. */

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { expectNoSecrets } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { beforeAll, expect, test } from 'vitest';
+import { useLocalStack } from './in-process.js';
 
 // Items priced in one currency under a subtotal and total in another: the page shows both amounts, so it says
 // that the items are not added up, as it does when the items mix currencies.
 
-let stack: Local;
+const stack = useLocalStack();
 let cookie: string;
 
 beforeAll(async () => {
-  stack = startLocal();
   cookie = await stack.cookie('cus_ada');
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
 });
 
 const page = async (path: string, language: string) =>

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { CHECK_FOR_MS, PENDING_SCRIPT } from '../../worker/views/pending-script.js';
-import { expectNoSecrets, openSignInLink, stableHeaders, upstreamRecord } from './helpers.js';
-import { startLocal } from './in-process.js';
+import { openSignInLink, stableHeaders, upstreamRecord } from './helpers.js';
+import { startLocal, useLocalStack } from './in-process.js';
 import type { Local as Stack } from './in-process.js';
 
-let stack: Stack;
+const stack = useLocalStack();
 let ada: string;
 let grace: string;
 
@@ -23,12 +23,7 @@ async function cookieFor(local: Stack, sub: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = startLocal();
   [ada, grace] = await Promise.all([cookieFor(stack, 'cus_ada'), cookieFor(stack, 'cus_grace')]);
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack?.close();
 });
 
 const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
-import { startLocal } from './in-process.js';
-import type { Local } from './in-process.js';
+import { describe, expect, test } from 'vitest';
+import { SIGN_IN_COOKIE } from './helpers.js';
+import { useLocalStack } from './in-process.js';
 
 // A sign-in link (a token that may live up to 7 days) must not stay in the address bar or behind Back: the link's GET
 // moves the token into a short-lived cookie scoped to /sign-in and answers 303 to a URL without it, which signs
@@ -11,14 +10,7 @@ import type { Local } from './in-process.js';
 const LINK_COOKIE = '__Secure-checkout-lookup-link';
 const FORM = 'application/x-www-form-urlencoded';
 
-let local: Local;
-beforeAll(() => {
-  local = startLocal();
-});
-afterAll(async () => {
-  expectNoSecrets(local);
-  await local.close();
-});
+const local = useLocalStack();
 
 const cookiePair = (setCookie: string | undefined) => setCookie!.split(';')[0]!;
 const setCookies = (answer: { headers: Record<string, string | string[] | undefined> }) =>

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { bearer, expectNoSecrets, openSignInLink, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
-import { startLocal } from './in-process.js';
+import { describe, expect, test, vi } from 'vitest';
+import { bearer, openSignInLink, SIGN_IN_COOKIE, SIGN_IN_TYPE } from './helpers.js';
+import { useLocalStack, withLocalStack } from './in-process.js';
 import type { Local } from './in-process.js';
 
 // Sign-ins that end: a sign-in link is exchanged for a sign-in of the worker's own, capped in time; links made to
@@ -15,14 +15,7 @@ function sign(secret: string, claims: Record<string, unknown>, typ = 'JWT') {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(new TextEncoder().encode(secret));
 }
 
-let stack: Local;
-beforeAll(() => {
-  stack = startLocal();
-});
-afterAll(async () => {
-  expectNoSecrets(stack);
-  await stack.close();
-});
+const stack = useLocalStack();
 
 /** The Continue button's POST, from this site. */
 function signIn(local: Local, token: string, headers: Record<string, string> = {}) {
@@ -73,8 +66,7 @@ describe('the sign-in a link starts', () => {
   });
 
   test('lasts at most SESSION_MAX_AGE_SECONDS when set', async () => {
-    const short = startLocal({ vars: { SESSION_MAX_AGE_SECONDS: '600' } });
-    try {
+    await withLocalStack({ vars: { SESSION_MAX_AGE_SECONDS: '600' } }, async (short) => {
       const signedIn = signInOf((await signIn(short, await short.token('cus_ada'))).headers['set-cookie']);
       expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeGreaterThan(599);
       expect(signedIn.claims.exp! - signedIn.claims.iat!).toBeLessThanOrEqual(600);
@@ -82,10 +74,7 @@ describe('the sign-in a link starts', () => {
       // A sign-in made under a longer cap (12 hours) ends as soon as the cap is lowered.
       expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: await short.cookie('cus_ada') } })).status).toBe(401);
       expect((await short.send('/orders/ord_ada_1', { headers: { Cookie: signedIn.pair } })).status).toBe(200);
-    } finally {
-      expectNoSecrets(short);
-      await short.close();
-    }
+    });
   });
 
   test('is refused as a sign-in cookie when forged, expired, typed as a link, or made to outlast the cap', async () => {
@@ -173,8 +162,7 @@ describe('links that live too long', () => {
   });
 
   test('LINK_MAX_LIFETIME_SECONDS sets the cap, and the page says it in the reader’s language', async () => {
-    const strict = startLocal({ vars: { LINK_MAX_LIFETIME_SECONDS: '3600' } });
-    try {
+    await withLocalStack({ vars: { LINK_MAX_LIFETIME_SECONDS: '3600' } }, async (strict) => {
       const link = await sign(strict.authSecret, { sub: 'cus_ada', iat: now(), exp: now() + 7200 });
       const english = await openLink(strict, link);
       expect(english.status).toBe(401);
@@ -183,10 +171,7 @@ describe('links that live too long', () => {
       expect(german.body).toContain('<h1>Anmeldelink abgelaufen</h1>');
       expect(german.body).toContain('höchstens 1 Stunde');
       expect((await openLink(strict, await strict.token('cus_ada'))).status).toBe(200);
-    } finally {
-      expectNoSecrets(strict);
-      await strict.close();
-    }
+    });
   });
 });
 

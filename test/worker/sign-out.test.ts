@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, expectNoSecrets, SIGN_IN_COOKIE } from './helpers.js';
-import { startLocal } from './in-process.js';
+import { bearer, SIGN_IN_COOKIE } from './helpers.js';
+import { startLocal, useLocalStack, withLocalStack } from './in-process.js';
 import type { Local } from './in-process.js';
 
 // Sign-out ends every sign-in and sign-in link of the customer issued before it, on every device: the SIGN_OUTS KV
@@ -55,14 +55,7 @@ function recordPuts(local: Local) {
 }
 
 describe('with the SIGN_OUTS binding', () => {
-  let local: Local;
-  beforeAll(() => {
-    local = startLocal();
-  });
-  afterAll(async () => {
-    expectNoSecrets(local);
-    await local.close();
-  });
+  const local = useLocalStack();
 
   test('a copy of the sign-in cookie taken before sign-out no longer opens a page, on this device or another', async () => {
     const laptop = await signIn(local, await link(local, 'cus_ada'));
@@ -130,8 +123,7 @@ describe('with the SIGN_OUTS binding', () => {
       expect(puts.calls).toHaveLength(1);
       return puts.calls[0]!.key;
     };
-    const other = startLocal();
-    try {
+    await withLocalStack({}, async (other) => {
       const key = await keyOf(local, 'cus_ada');
       expect(key).toMatch(/^signed-out:[0-9a-f]{64}$/);
       expect(key).not.toContain(createHash('sha256').update('cus_ada').digest('hex'));
@@ -139,9 +131,7 @@ describe('with the SIGN_OUTS binding', () => {
       expect(await keyOf(other, 'cus_ada')).not.toBe(key);
       expect(await keyOf(local, 'cus_ada')).toBe(key);
       expect(await keyOf(local, 'cus_grace')).not.toBe(key);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   test('the entry holds no customer id and its value is the time of the sign-out', async () => {
@@ -194,16 +184,13 @@ describe('with the SIGN_OUTS binding', () => {
 
 describe('without the SIGN_OUTS binding', () => {
   test('sign-out clears the cookie in this browser only: a copy stays valid until its exp', async () => {
-    const local = startLocal({ noSignOuts: true });
-    try {
+    await withLocalStack({ noSignOuts: true }, async (local) => {
       const cookie = await signIn(local, await link(local, 'cus_ada'));
       const out = await signOut(local, cookie);
       expect(out.status).toBe(200);
       expect((out.headers['set-cookie'] as string[])[0]).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=;`));
       expect((await order(local, cookie)).status).toBe(200);
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
 
@@ -226,8 +213,7 @@ const paragraph = (body: string) => /<div class="message">.*?<p>(.*?)<\/p>/s.exe
 
 describe('the sign-out pages say how far sign-out reaches', () => {
   test('with SIGN_OUTS: on all devices, links already received stop working, ask the shop for a new link', async () => {
-    const local = startLocal();
-    try {
+    await withLocalStack({}, async (local) => {
       const english = await signOutWords(local, 'en');
       expect(english.question).toContain('all devices');
       expect(english.question).toContain('Links you already have will stop working');
@@ -240,21 +226,16 @@ describe('the sign-out pages say how far sign-out reaches', () => {
       expect(refused.status).toBe(401);
       expect(paragraph(refused.body)).toContain('Ask the shop for a new one');
       expect(paragraph(refused.body)).not.toContain('Open it from the shop again');
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   test('without SIGN_OUTS: in this browser only', async () => {
-    const local = startLocal({ noSignOuts: true });
-    try {
+    await withLocalStack({ noSignOuts: true }, async (local) => {
       const english = await signOutWords(local, 'en');
       expect(english.question).toContain('in this browser');
       expect(english.after).toContain('signed out in this browser');
       expect(english.after).not.toContain('all devices');
-    } finally {
-      await local.close();
-    }
+    });
   });
 
   test('each language words the two reaches differently, and the sign-in refusal after a sign-out too', async () => {
