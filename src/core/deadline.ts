@@ -24,33 +24,34 @@ export interface Deadline {
 }
 
 /**
- * The deadline of a call that started at `start` (a `Date.now()`) with `timeout` ms, and the caller's `signal`, as
- * one signal. Its timer is armed for what is left, never with a negative delay. A caller's `AbortSignal` is joined
- * with `AbortSignal.any`, which adds no listener to it, so any number of calls can share it; a signal of another
- * kind (another realm, a DOM library) gets one listener, removed by `dispose`.
+ * The deadline of a call, at `end` (a `Date.now()` time: its start plus its `timeout`), and the caller's `signal`,
+ * as one signal. Its timer is armed for what is left, never with a negative delay, and `stop` says why the call
+ * stops (`check`, `sleep`). A caller's `AbortSignal` is joined with `AbortSignal.any`, which adds no listener to it,
+ * so any number of calls can share it; a signal of another kind (another realm, a DOM library) gets one listener,
+ * removed by `dispose`.
  *
  * The caller may hold the request in flight on `signal` (as `request`), which stays alive while the call runs;
  * `dispose` lets go of it, since undici's finalizer holds the signal strongly and would keep that request forever.
  */
-export function deadline(start: number, timeout: number, caller: CallerSignal | undefined, stop: () => unknown): Deadline {
+export function deadline(end: number, caller: CallerSignal | undefined, stop: () => unknown): Deadline {
   const timer = new AbortController();
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
   if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
-  let fail!: (event: Event) => void;
-  const aborted = new Promise<never>((_, reject) => {
-    fail = reject;
+  let reject!: (event: Event) => void;
+  const aborted = new Promise<never>((_, rejectWith) => {
+    reject = rejectWith;
+    signal.addEventListener('abort', reject);
   });
   aborted.catch(() => {});
-  signal.addEventListener('abort', fail);
-  const left = () => start + timeout - Date.now();
+  const left = () => end - Date.now();
   const fire = setTimeout(() => timer.abort(), Math.max(0, left()));
   let pause: ReturnType<typeof setTimeout> | undefined;
   return {
     signal,
     aborted,
     left,
-    check() {
+    check: () => {
       if (left() <= 0) throw stop();
     },
     sleep: (ms) =>
@@ -67,7 +68,7 @@ export function deadline(start: number, timeout: number, caller: CallerSignal | 
       clearTimeout(pause);
       // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
       // caller's signal would stay in memory.
-      signal.removeEventListener('abort', fail);
+      signal.removeEventListener('abort', reject);
       delete (signal as { request?: Request }).request;
       // A no-op for a signal joined by AbortSignal.any, which got no listener.
       caller?.removeEventListener('abort', follow);

@@ -77,7 +77,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       ? caller.reason
       : fail(TimeoutError, 'timed out', { timeout }, last, ` (timeout: ${timeout} ms)${last ? `; last: ${lastSaid}` : ''}`);
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
-  const { signal, aborted, left, check, sleep, dispose } = deadline(start, timeout, caller, stopped);
+  const { signal, aborted, left, check, sleep, dispose } = deadline(start + timeout, caller, stopped);
   try {
     for (;;) {
       // No request once the deadline has passed: reading the options may have taken all of it.
