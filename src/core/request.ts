@@ -97,7 +97,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           let sent: Promise<unknown>;
           // The runtime's own fetch is given the URL and init: no Request to build (a tenth of a call's time on Node),
           // and it keeps the Request it makes alive itself.
-          if (fetch === globalThis.fetch) sent = (fetch as typeof globalThis.fetch)(origin + fullPath, init);
+          if (fetch === globalThis.fetch) sent = globalThis.fetch(origin + fullPath, init);
           else {
             const request = new Request(origin + fullPath, init);
             // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through
