@@ -167,17 +167,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         let wait: number | undefined;
         // Whatever was under way when the signal fired, the caller's reason or the deadline is the answer.
         if (signal.aborted) error = stopped();
-        else {
-          wait = nextWait(error, attempts, maxRetries);
-          const ms = left();
-          // A retry is given the time the attempt that failed took: a wait that leaves it none ends the call now, with
-          // this failure, which says so, rather than with a TimeoutError later.
-          // Stryker disable next-line ConditionalExpression: `undefined >= n` is false, so the first test decides nothing (it is there for TypeScript).
-          if (wait !== undefined && wait >= ms - (Date.now() - began)) {
-            (error as LookupError).message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${ms} ms left`;
-            wait = undefined;
-          }
-        }
+        else wait = nextWait(error, attempts, maxRetries, left(), Date.now() - began);
         observe(response?.status, error, wait);
         if (wait === undefined) throw error;
         last = error as LookupError;
