@@ -61,15 +61,6 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
     const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
     return fail(ValidationError, more ? `${what} (and more)` : what, { issues });
   };
-  /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
-  const stopped = () =>
-    caller?.aborted
-      ? caller.reason
-      : fail(TimeoutError, 'timed out', { timeout }, last, ` (timeout: ${timeout} ms)${last ? `; last: ${lastSaid}` : ''}`);
-  /** No result once the deadline has passed: checked around what cannot be interrupted (parsing, validating). */
-  const checkClock = () => {
-    if (Date.now() - start >= timeout) throw stopped();
-  };
   const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
     // Stryker disable next-line ConditionalExpression: without a hook, the call below throws inside the try and is ignored, as a hook's own throw is.
     if (!onAttempt) return;
@@ -80,19 +71,24 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
     } catch {}
   };
 
+  /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
+  const stopped = () =>
+    caller?.aborted
+      ? caller.reason
+      : fail(TimeoutError, 'timed out', { timeout }, last, ` (timeout: ${timeout} ms)${last ? `; last: ${lastSaid}` : ''}`);
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
-  const { signal, aborted, sleep, dispose } = deadline(Math.max(0, start + timeout - Date.now()), caller);
+  const { signal, aborted, left, check, sleep, dispose } = deadline(start + timeout, caller, stopped);
   try {
     for (;;) {
       // No request once the deadline has passed: reading the options may have taken all of it.
-      checkClock();
+      check();
       attempts++;
       began = Date.now();
       let response: Response | undefined;
       try {
         // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
         headers.set('X-Timestamp', timestamp(now));
-        checkClock();
+        check();
         let answer: unknown;
         let text: string | null | undefined;
         try {
@@ -126,13 +122,13 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         if (!response) throw fail(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
 
         const { status } = response;
-        checkClock();
+        check();
         let body: unknown;
         try {
           if (text) body = JSON.parse(text);
         } catch {}
         // Parsing cannot be interrupted: whatever the answer says, none is given once the deadline has passed.
-        checkClock();
+        check();
         const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
         const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
         if (response.ok) {
@@ -142,7 +138,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
           if (successCodes.includes(code!)) {
             // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
             const [output, issues, more] = validate(schema, data, 'data');
-            checkClock();
+            check();
             if (issues) throw invalid(issues, more);
             observe(status);
             return output as T;
@@ -171,25 +167,12 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
         let wait: number | undefined;
         // Whatever was under way when the signal fired, the caller's reason or the deadline is the answer.
         if (signal.aborted) error = stopped();
-        else {
-          wait = nextWait(error, attempts, maxRetries);
-          const at = Date.now();
-          const left = start + timeout - at;
-          // A retry is given the time the attempt that failed took: a wait that leaves it none ends the call now, with
-          // this failure, which says so, rather than with a TimeoutError later.
-          // Stryker disable next-line ConditionalExpression: `undefined >= n` is false, so the first test decides nothing (it is there for TypeScript).
-          if (wait !== undefined && wait >= left - (at - began)) {
-            (error as LookupError).message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${left} ms left`;
-            wait = undefined;
-          }
-        }
+        else wait = nextWait(error, attempts, maxRetries, left(), Date.now() - began);
         observe(response?.status, error, wait);
         if (wait === undefined) throw error;
         last = error as LookupError;
         lastSaid = said;
-        await sleep(wait).catch(() => {
-          throw stopped();
-        });
+        await sleep(wait);
       }
     }
   } finally {

@@ -13,14 +13,15 @@ export const MAX_BACKOFF_MS = 4000;
 const CORS_REFUSAL = /^Cross-Origin Request Blocked/;
 
 /**
- * How long to wait before retrying after the failure of attempt number `attempt` (from 1), or `undefined` for no
- * retry. Whether the wait fits in the deadline is the request core's to say.
+ * How long to wait before retrying after the failure of attempt number `attempt` (from 1), which took `attemptMs`,
+ * with `left` ms left before the deadline (none by default); or `undefined` for no retry.
  *
  * Retried: a failure of `fetch` and an HTTP 408, 429, 500, 502, 503 or 504, up to `maxRetries` times, after the
  * service's `Retry-After` or else exponential backoff with equal jitter (half fixed, half random): 125-250 ms
- * before the first retry, doubling, capped at 2-4 s.
+ * before the first retry, doubling, capped at 2-4 s; and only when the wait leaves the retry as much time as the
+ * failed attempt took. A failure that would be retried but for that says so at the end of its message.
  */
-export function nextWait(error: unknown, attempt: number, maxRetries: number): number | undefined {
+export function nextWait(error: unknown, attempt: number, maxRetries: number, left = Infinity, attemptMs = 0): number | undefined {
   if (attempt > maxRetries) return undefined;
   // A ValidationError, a TimeoutError or an abort: retrying changes nothing or is not wanted.
   if (!(error instanceof ApiError || error instanceof NetworkError)) return undefined;
@@ -31,5 +32,9 @@ export function nextWait(error: unknown, attempt: number, maxRetries: number): n
   if (error instanceof NetworkError && (!error.cause || CORS_REFUSAL.test(error.cause.message))) return undefined;
   const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
   // Whole milliseconds, as onAttempt reports them.
-  return (error as ApiError).retryAfter ?? Math.round((step / 2) * (1 + Math.random()));
+  const wait = (error as ApiError).retryAfter ?? Math.round((step / 2) * (1 + Math.random()));
+  // A retry is given the time the attempt that failed took: a wait that leaves it none ends the call now, with this
+  // failure, which says so, rather than with a TimeoutError later.
+  if (wait < left - attemptMs) return wait;
+  error.message += `; not retried: a wait of ${wait} ms leaves no time for another attempt in the ${left} ms left`;
 }

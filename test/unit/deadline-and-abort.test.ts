@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { deadline } from '../../src/core/deadline.js';
 import { sleep } from '../../src/core/sleep.js';
 import { ApiError, getOrder, OrderSchema, TimeoutError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, settle, type Responder } from './helpers.js';
@@ -493,5 +494,61 @@ describe('nothing is sent once the deadline has passed', () => {
     const error = await settle(getOrder('ord_1', options(fetch, { timeout: 5, now }))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(requests).toHaveLength(0);
+  });
+});
+
+// The deadline object itself, as the request core uses it: what `stop` gives is the core's (the caller's reason or
+// the call's TimeoutError); here, any marker.
+describe('deadline, the one place that reads the call clock', () => {
+  const stop = new Error('stop');
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  test('says how much time is left, and check throws what stop gives once none is, though its timer has not fired', () => {
+    const clock = deadline(Date.now() + 100, undefined, () => stop);
+    expect(clock.left()).toBe(100);
+    vi.setSystemTime(99);
+    expect(clock.left()).toBe(1);
+    expect(() => clock.check()).not.toThrow();
+    vi.setSystemTime(100);
+    expect(clock.left()).toBe(0);
+    expect(clock.signal.aborted).toBe(false);
+    expect(() => clock.check()).toThrow(stop);
+    clock.dispose();
+  });
+
+  test('aborts its signal at the end; an end already past aborts it at once, with no timer armed with a negative delay', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const clock = deadline(Date.now() - 50, undefined, () => stop);
+    expect(timers.mock.calls.map(([, ms]) => ms)).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clock.signal.aborted).toBe(true);
+    await expect(clock.aborted).rejects.toBeInstanceOf(Event);
+    clock.dispose();
+  });
+
+  test("follows the caller's signal; sleep waits, or rejects with what stop gives once the signal aborts; dispose clears every timer", async () => {
+    const caller = new AbortController();
+    const clock = deadline(Date.now() + 1000, caller.signal, () => stop);
+    let slept = false;
+    const first = clock.sleep(100).then(() => (slept = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(slept).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await first;
+    expect(slept).toBe(true);
+    const second = clock.sleep(500);
+    const reason = new Error('caller');
+    caller.abort(reason);
+    expect(clock.signal.reason).toBe(reason);
+    await expect(second).rejects.toBe(stop);
+    expect(vi.getTimerCount()).toBe(2);
+    clock.dispose();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -132,6 +132,19 @@ describe('the retry rule, nextWait', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.123_456);
     expect(nextWait(network(), 2, 2)).toBe(281);
   });
+
+  test('retries only when the wait leaves the retry as much time as the failed attempt took; else the failure says why not', () => {
+    const fits = api(503, 1000);
+    expect(nextWait(fits, 1, 2, 2001, 1000)).toBe(1000);
+    expect(fits.message).toBe('m');
+    const tight = api(503, 1000);
+    expect(nextWait(tight, 1, 2, 2000, 1000)).toBeUndefined();
+    expect(tight.message).toBe('m; not retried: a wait of 1000 ms leaves no time for another attempt in the 2000 ms left');
+    // A failure the rule does not retry anyway says nothing more.
+    const final = api(404);
+    expect(nextWait(final, 1, 2, 0, 0)).toBeUndefined();
+    expect(final.message).toBe('m');
+  });
 });
 
 describe('what fetch resolves with', () => {
