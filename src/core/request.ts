@@ -87,7 +87,7 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       let response: Response | undefined;
       try {
         // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
-        headers.set('X-Timestamp', timestamp(now));
+        headers['x-timestamp'] = timestamp(now);
         check();
         let answer: unknown;
         let text: string | null | undefined;

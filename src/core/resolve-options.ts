@@ -19,8 +19,11 @@ export interface ResolvedOptions {
   readonly successCodes: readonly number[];
   readonly now: () => number;
   readonly onAttempt?: LookupOptions['onAttempt'];
-  /** The request headers: the caller's, `Accept: application/json`, and `X-API-KEY` from `apiKey` only. */
-  readonly headers: Headers;
+  /**
+   * The request headers, by lower-case name: the caller's, `accept: application/json`, and `x-api-key` from `apiKey`
+   * only. A plain object, which a runtime's fetch reads faster than a `Headers`.
+   */
+  readonly headers: Record<string, string>;
 }
 
 const isFunction = (value: unknown) => typeof value === 'function';
@@ -135,24 +138,28 @@ function closest(name: string): string {
   return Object.keys(RULES).reduce((best, known) => (matches(known) > matches(best) ? known : best));
 }
 
-/** The request headers: the caller's, checked, then `Accept` and the key's `X-API-KEY` (or none) set over them. */
-function headersOf(init: unknown, apiKey: string | undefined): Headers {
-  let headers: Headers;
-  try {
-    headers = new Headers(init as HeadersInit);
-  } catch {
-    // The runtime's own message may quote a value, which may be a secret: only the kind of `init` and the position of
-    // the entry that is wrong are shown.
-    throw new TypeError(`"headers" must be valid names and values; received ${kindOf(init)}${badEntry(init)}`);
+/** The request headers: the caller's, checked, then `accept` and the key's `x-api-key` (or none) set over them. */
+function headersOf(init: unknown, apiKey: string | undefined): Record<string, string> {
+  let headers: Record<string, string> = {};
+  // Stryker disable next-line ConditionalExpression: no headers given make no Headers, which would come out empty.
+  if (init !== undefined) {
+    try {
+      // Names come lower-case, every one checked.
+      headers = Object.fromEntries(new Headers(init as HeadersInit));
+    } catch {
+      // The runtime's own message may quote a value, which may be a secret: only the kind of `init` and the position of
+      // the entry that is wrong are shown.
+      throw new TypeError(`"headers" must be valid names and values; received ${kindOf(init)}${badEntry(init)}`);
+    }
+    for (const name in headers) {
+      // A name that new Headers accepted is a token, safe to show.
+      if (REFUSED.test(name)) throw new TypeError(`"headers" must be free of headers runtimes refuse to send; received "${name}"`);
+    }
   }
-  for (const name of headers.keys()) {
-    // A name that new Headers accepted is a token, safe to show.
-    if (REFUSED.test(name)) throw new TypeError(`"headers" must be free of headers runtimes refuse to send; received "${name}"`);
-  }
-  headers.set('Accept', 'application/json');
+  headers.accept = 'application/json';
   // The key goes only through "apiKey", with its checks, guard and redaction.
-  if (apiKey) headers.set('X-API-KEY', apiKey);
-  else headers.delete('X-API-KEY');
+  if (apiKey) headers['x-api-key'] = apiKey;
+  else delete headers['x-api-key'];
   return headers;
 }
 
