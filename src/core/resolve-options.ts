@@ -74,7 +74,6 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   }
   // The defaults (README's Options table lists them), under the options given; one given as undefined takes its default.
   const resolved: Record<string, unknown> = {
-    fetch: globalThis.fetch,
     now: Date.now,
     timeout: 10_000,
     maxRetries: 2,
@@ -82,11 +81,11 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     successCodes: [0, 200],
   };
   for (const name in RULES) {
-    // A default is checked too: the global fetch may be missing.
     let value = readingOf(name, () => given[name]);
     if (value === undefined) {
-      if (!(name in resolved)) continue;
-      value = resolved[name];
+      // The defaults above meet their rules; the global fetch, looked up now, is checked: it may be missing.
+      if (name !== 'fetch') continue;
+      value = globalThis.fetch;
     }
     const rule = RULES[name];
     if (rule && !readingOf(name, () => rule[1](value))) {
@@ -95,11 +94,12 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     resolved[name] = value;
   }
   const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
-  const base = baseOf(baseUrl);
+  resolved.base = baseOf(baseUrl);
   if (apiKey && !dangerouslyAllowBrowser && isBrowser()) {
     throw new TypeError('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
   }
-  return { ...(resolved as unknown as ResolvedOptions), base, headers: headersOf(headers, apiKey) };
+  resolved.headers = headersOf(headers, apiKey);
+  return resolved as unknown as ResolvedOptions;
 }
 
 /**
