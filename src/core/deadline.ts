@@ -8,7 +8,7 @@ export type CallerSignal = Pick<AbortSignal, 'aborted' | 'reason' | 'addEventLis
 export interface Deadline {
   /** Aborts when the deadline passes (with an `AbortError` DOMException) or the caller's signal aborts (with its reason). */
   readonly signal: AbortSignal;
-  /** Rejects (with the abort event) when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
+  /** Rejects when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
   readonly aborted: Promise<never>;
   /** Milliseconds left before the deadline: 0 or less once it has passed. */
   left(): number;
@@ -38,14 +38,19 @@ export function deadline(end: number, caller: CallerSignal | undefined, stop: ()
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
   if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
-  let reject!: (event: Event) => void;
+  let reject!: (event?: Event) => void;
   const aborted = new Promise<never>((_, rejectWith) => {
     reject = rejectWith;
-    signal.addEventListener('abort', reject);
   });
   aborted.catch(() => {});
+  // Without a caller's signal, only the timer aborts `signal`, and it rejects `aborted` itself: no listener.
+  // Stryker disable next-line ConditionalExpression: a listener without a caller's signal changes nothing but the time.
+  if (caller) signal.addEventListener('abort', reject);
   const left = () => end - Date.now();
-  const fire = setTimeout(() => timer.abort(), Math.max(0, left()));
+  const fire = setTimeout(() => {
+    timer.abort();
+    reject();
+  }, Math.max(0, left()));
   let pause: ReturnType<typeof setTimeout> | undefined;
   return {
     signal,
@@ -67,7 +72,7 @@ export function deadline(end: number, caller: CallerSignal | undefined, stop: ()
       clearTimeout(fire);
       clearTimeout(pause);
       // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
-      // caller's signal would stay in memory.
+      // caller's signal would stay in memory. A no-op without a caller's signal, which got no listener.
       signal.removeEventListener('abort', reject);
       delete (signal as { request?: Request }).request;
       // A no-op for a signal joined by AbortSignal.any, which got no listener.
