@@ -47,10 +47,13 @@ export function deadline(end: number, caller: CallerSignal | undefined, stop: ()
   // Stryker disable next-line ConditionalExpression: a listener without a caller's signal changes nothing but the time.
   if (caller) signal.addEventListener('abort', reject);
   const left = () => end - Date.now();
-  const fire = setTimeout(() => {
-    timer.abort();
-    reject();
-  }, Math.max(0, left()));
+  const fire = setTimeout(
+    () => {
+      timer.abort();
+      reject();
+    },
+    Math.max(0, left()),
+  );
   let pause: ReturnType<typeof setTimeout> | undefined;
   return {
     signal,

@@ -528,7 +528,12 @@ describe('deadline, the one place that reads the call clock', () => {
     expect(timers.mock.calls.map(([, ms]) => ms)).toEqual([0]);
     await vi.advanceTimersByTimeAsync(0);
     expect(clock.signal.aborted).toBe(true);
-    await expect(clock.aborted.then(() => 'resolved', () => 'rejected')).resolves.toBe('rejected');
+    await expect(
+      clock.aborted.then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+    ).resolves.toBe('rejected');
     clock.dispose();
   });
 
