@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -30,8 +31,14 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
+/**
+ * A connection to the run's one Chromium (browser-server.ts, the e2e project's global setup): contexts opened on it are
+ * this file's own, and `close()` ends them and the connection, not the browser.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const endpoint = inject('chromiumEndpoint');
+  if (!endpoint) throw new Error(`no Chromium to connect to: the e2e project's global setup found none at ${CHROMIUM}`);
+  return chromium.connect(endpoint);
 }
 
 const COLOURS = ['#b5651d', '#6b8e23', '#4682b4', '#8b4513'];

@@ -10,10 +10,11 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['../worker/global-setup.ts'],
-    // Every file starts its own Chromium and its own worker and sandbox on ports the system picks, so files run side by
-    // side with each other and with the other projects' files. page-states.test.ts runs its four languages as
-    // concurrent tests, all at once: one language's waits (navigation, images) overlap another's axe run.
+    globalSetup: ['../worker/global-setup.ts', './browser-server.ts'],
+    // One Chromium for the run (browser-server.ts), each file in contexts of its own; every file starts its own worker
+    // and sandbox on ports the system picks, so files run side by side with each other and with the other projects'
+    // files. page-states.test.ts runs its four languages as concurrent tests, all at once: one language's waits
+    // (navigation, images) overlap another's axe run.
     maxConcurrency: 4,
     testTimeout: 60_000,
     hookTimeout: 120_000,
