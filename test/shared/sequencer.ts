@@ -13,7 +13,7 @@ const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/package/create.test.ts': 135,
   'test/e2e/order-page.test.ts': 133,
   'test/integration/consumer-types.test.ts': 130,
-  'test/worker/deploy-refuses-unset-service.test.ts': 129,
+  'test/worker/deploy.test.ts': 90,
   'test/readme/environments.test.ts': 71,
   'test/e2e/sign-in-link-history.test.ts': 41,
   'test/e2e/print.test.ts': 40,
