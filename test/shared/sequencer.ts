@@ -21,9 +21,9 @@ const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/worker/workerd.test.ts': 34,
   'test/e2e/narrow-screen.test.ts': 34,
   'test/e2e/start.test.ts': 33,
-  'test/sandbox/cli.test.ts': 28,
   'test/e2e/browser-sdk.test.ts': 19,
   'test/readme/quickstarts.test.ts': 17,
+  'test/sandbox/cli.test.ts': 16,
 };
 
 /**
