@@ -10,9 +10,9 @@ import { repoRoot } from './run.js';
  */
 const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/e2e/page-states.test.ts': 256,
-  'test/package/create.test.ts': 135,
   'test/e2e/order-page.test.ts': 133,
   'test/integration/consumer-types.test.ts': 130,
+  'test/package/create.test.ts': 120,
   'test/worker/deploy.test.ts': 90,
   'test/readme/environments.test.ts': 71,
   'test/e2e/sign-in-link-history.test.ts': 41,
