@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
-import { COMPILE_CACHE, deadAddress, NODE_24, run } from '../shared/run.js';
+import { COMPILE_CACHE } from '../shared/compile-cache.js';
+import { deadAddress, NODE_24, run } from '../shared/run.js';
 
 // `npx checkout-lookup create` from the packed tarball, as a user with nothing but npm would: scaffold, install (the
 // tarball in place of the registry version, which does not exist yet; the other dependencies from the registry),

@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { SANDBOX_IDS, type SandboxLogEntry } from 'checkout-lookup/testing';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
-import { BUN, COMPILE_CACHE, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
+import { COMPILE_CACHE } from '../shared/compile-cache.js';
+import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
 import { documentedCommand, type Quickstart, quickstart, README, sandboxCommand } from './readme.js';
 
 const { app, node20 }: Packed = inject('packed');

@@ -1,7 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // What the test projects that run the packed package share: the runtimes' paths, one child-process runner,
@@ -9,14 +8,6 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 const bin = join(repoRoot, 'node_modules', '.bin');
-
-/**
- * For the environment of child processes that start wrangler, npm or vitest again and again: Node's module compile
- * cache (Node 22.1 and later; Node 20 ignores it) in one folder of the temp dir, so each later start of wrangler's
- * bundle reuses the code V8 compiled the first time instead of compiling it again. Nothing that runs changes: Node
- * checks every entry against the file it was made from and against its own version.
- */
-export const COMPILE_CACHE: Readonly<Record<string, string>> = { NODE_COMPILE_CACHE: join(tmpdir(), 'checkout-lookup-node-compile-cache') };
 
 /** Node 24, Bun and Deno come from the npm registry as devDependencies (packages node, bun, deno). */
 export const NODE_24 = join(repoRoot, 'node_modules', 'node', 'bin', 'node');

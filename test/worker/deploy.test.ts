@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { deployProblem } from '../../scripts/deploy.mjs';
 import { readSettings } from '../../worker/settings.js';
-import { COMPILE_CACHE } from '../shared/run.js';
+import { COMPILE_CACHE } from '../shared/compile-cache.js';
 
 // `npm run deploy:dry-run` builds the worker's deploy bundle with `wrangler deploy --dry-run`. Without the checkout
 // service's address every route answers 500: a deploy, and its dry run, refuse the settings before wrangler builds or
