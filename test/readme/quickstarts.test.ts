@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { SANDBOX_IDS, type SandboxLogEntry } from 'checkout-lookup/testing';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
+import { COMPILE_CACHE } from '../shared/compile-cache.js';
 import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
 import { documentedCommand, type Quickstart, quickstart, README, sandboxCommand } from './readme.js';
 
@@ -52,6 +53,8 @@ beforeAll(async () => {
     DENO_NO_UPDATE_CHECK: '1',
     // wrangler's debug log in the throwaway project, not in the home directory.
     WRANGLER_LOG_PATH: join(app, '.wrangler-logs'),
+    // The workerd runner loads wrangler, as the create and deploy tests' children do: compiled once for all of them.
+    ...COMPILE_CACHE,
   };
 });
 afterAll(async () => {

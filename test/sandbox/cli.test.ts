@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,9 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
+// Each test starts bins of its own on ports of their own (0: the system picks) and files of its own, so the tests run
+// side by side: the bins mostly wait on their start and on each other's requests.
+describe.concurrent('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
   test('--port 0 serves on a free port, prints URL, key and ids, is driven over HTTP, and stops cleanly on SIGINT', async () => {
     const bin = start(['--port', '0']);
     const [, url] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
@@ -251,10 +253,15 @@ describe('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
       ],
       ['{"order": []}', /has "order"; only "orders" and "sessions" are read/],
     ];
-    for (const [content, message] of cases) {
-      const file = join(dir, 'bad-seed.json');
+    // One folder per case, so the bins start side by side, each with its own bad-seed.json.
+    const bins = cases.map(([content], index) => {
+      const file = join(dir, `bad-seed-${index}`, 'bad-seed.json');
+      mkdirSync(join(dir, `bad-seed-${index}`));
       writeFileSync(file, content);
-      const bin = start(['--seed', file, '--port', '0']);
+      return start(['--seed', file, '--port', '0']);
+    });
+    for (const [index, [, message]] of cases.entries()) {
+      const bin = bins[index]!;
       expect((await bin.exit).code).toBe(2);
       expect(bin.output()).toMatch(message);
     }

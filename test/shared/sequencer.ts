@@ -10,10 +10,10 @@ import { repoRoot } from './run.js';
  */
 const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/e2e/page-states.test.ts': 256,
-  'test/package/create.test.ts': 135,
   'test/e2e/order-page.test.ts': 133,
   'test/integration/consumer-types.test.ts': 130,
-  'test/worker/deploy-refuses-unset-service.test.ts': 129,
+  'test/package/create.test.ts': 120,
+  'test/worker/deploy.test.ts': 90,
   'test/readme/environments.test.ts': 71,
   'test/e2e/sign-in-link-history.test.ts': 41,
   'test/e2e/print.test.ts': 40,
@@ -21,9 +21,9 @@ const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/worker/workerd.test.ts': 34,
   'test/e2e/narrow-screen.test.ts': 34,
   'test/e2e/start.test.ts': 33,
-  'test/sandbox/cli.test.ts': 28,
   'test/e2e/browser-sdk.test.ts': 19,
   'test/readme/quickstarts.test.ts': 17,
+  'test/sandbox/cli.test.ts': 16,
 };
 
 /**

@@ -2,7 +2,7 @@ import { configDefaults, defineProject } from 'vitest/config';
 import { MAX_WORKERS } from '../shared/workers.js';
 
 /** The files that start a real runtime or wrangler itself: the `workerd` project (vitest.workerd.config.ts). */
-export const RUNTIME_FILES = ['workerd.test.ts', 'deploy.test.ts', 'deploy-refuses-unset-service.test.ts', 'env-types.test.ts'];
+export const RUNTIME_FILES = ['workerd.test.ts', 'deploy.test.ts', 'env-types.test.ts'];
 
 // The sample Worker in-process: its handler imported and called (Request in, Response out) with the sandbox as its
 // UPSTREAM binding (in-process.ts), fake timers for deadlines. The real runtime (wrangler's unstable_startWorker over
