@@ -8,43 +8,14 @@
 // cores). vitest needs only dist/: it starts as soon as the build is done, beside the other steps rather than after
 // them, since its first half minute is mostly waiting (packing the package, starting runtimes), and prints as it goes.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TSC_CACHE = 'test-output/tsc';
 // The tools of node_modules/.bin, as npm scripts find them, also when this script is run by hand.
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH}` };
 
-/**
- * The TypeScript programs, each with the globals its files run with, checked by one `tsc -b`: one process parses a
- * library's declarations once for all of them (five `tsc -p` took twice the CPU). Each tsconfig keeps its
- * .tsbuildinfo under test-output/tsc/, so a rerun checks only the programs whose listed files changed, and in them
- * only what changed. `tsc -b` looks at no file outside those lists (node_modules), so after an install it checks
- * everything again.
- */
-const PROGRAMS = [
-  'test/tsconfig.json', // the Node-side tests and src/ (Node types)
-  'test/worker/tsconfig.json', // the worker's and browser tests (Node types, wrangler's Env)
-  'tsconfig.json', // the SDK (no Node types)
-  'tsconfig.worker.json', // the worker (Workers types)
-  'test/msw-workers/tsconfig.json', // msw in workerd (Workers types)
-];
-/** Whether a dependency was installed after the oldest of the kept checks (npm rewrites this file on every install). */
-function installedSinceChecked() {
-  const installed = statSync(resolve(ROOT, 'node_modules/.package-lock.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const cache = resolve(ROOT, TSC_CACHE);
-  const kept = readdirSync(cache).filter((name) => name.endsWith('.tsbuildinfo'));
-  return kept.some((name) => statSync(resolve(cache, name)).mtimeMs < installed);
-}
-mkdirSync(resolve(ROOT, TSC_CACHE), { recursive: true });
-const typecheck = [
-  {
-    name: 'typecheck',
-    command: `tsc -b ${PROGRAMS.join(' ')} --noEmit --incremental${installedSinceChecked() ? ' --force' : ''}`,
-    after: ['build'],
-  },
-];
+// Every TypeScript program, in one incremental `tsc -b` (the programs and how it keeps what it checked: there).
+const typecheck = [{ name: 'typecheck', command: 'node scripts/typecheck.mjs', after: ['build'] }];
 
 const ALL = [
   { name: 'lint', command: 'biome check --error-on-warnings && node scripts/actionlint.mjs' },
