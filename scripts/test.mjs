@@ -3,32 +3,19 @@
 // once, each step's output printed whole when it ends, with its time. Stops starting steps after the first failure,
 // stops a vitest run already under way, and exits 1.
 //
-// lint and build need nothing; the size limits measure the built dist/, and the type checks need it too (the worker
+// lint and build need nothing; the size limits measure the built dist/, and the type check needs it too (the worker
 // and the tests import the package by its name). These run two at a time (the machine this is developed on has two
 // cores). vitest needs only dist/: it starts as soon as the build is done, beside the other steps rather than after
 // them, since its first half minute is mostly waiting (packing the package, starting runtimes), and prints as it goes.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TSC_CACHE = 'test-output/tsc';
 // The tools of node_modules/.bin, as npm scripts find them, also when this script is run by hand.
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH}` };
 
-/** Each TypeScript program, largest first, checked incrementally (its .tsbuildinfo under test-output/, so a rerun checks only what changed). */
-const PROGRAMS = {
-  'the Node-side tests and src/ (Node types)': 'test/tsconfig.json',
-  "the worker's and browser tests (Node types, wrangler's Env)": 'test/worker/tsconfig.json',
-  'the SDK (no Node types)': 'tsconfig.json',
-  'the worker (Workers types)': 'worker/tsconfig.json',
-  'msw-workers (Workers types)': 'test/msw-workers/tsconfig.json',
-};
-const typecheck = Object.entries(PROGRAMS).map(([name, project]) => ({
-  name: `typecheck: ${name}`,
-  command: `tsc -p ${project} --noEmit --incremental --tsBuildInfoFile ${TSC_CACHE}/${project.replaceAll('/', '-')}.tsbuildinfo`,
-  after: ['build'],
-}));
+// Every TypeScript program, in one incremental `tsc -b` (the programs and how it keeps what it checked: there).
+const typecheck = [{ name: 'typecheck', command: 'node scripts/typecheck.mjs', after: ['build'] }];
 
 const ALL = [
   { name: 'lint', command: 'biome check --error-on-warnings && node scripts/actionlint.mjs' },
@@ -51,7 +38,6 @@ if (only !== undefined && only !== 'typecheck') {
   console.error(`usage: node scripts/test.mjs [typecheck]`);
   process.exit(2);
 }
-mkdirSync(resolve(ROOT, TSC_CACHE), { recursive: true });
 
 const CORES = 2;
 const started = performance.now();

@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+// The ProvidedContext entry `docExamples`, for the global setups that call this.
+import type {} from '../shared/doc-examples-context.js';
 
 // The TypeScript examples of docs/testing.md, written out as modules so a test project runs them as written. A
 // block whose first line is `// name.ts` becomes that file (`// worker.test.ts` an example like the others); any
@@ -7,13 +9,6 @@ import { join, relative, resolve } from 'node:path';
 // runs when its file is imported (a throw fails it), given one test that says so. A project's global setup writes
 // them, and its `guide-examples.test.ts` imports each `example-N.ts` in a `describe` of its own.
 const ROOT = resolve(import.meta.dirname, '../..');
-
-declare module 'vitest' {
-  interface ProvidedContext {
-    /** How many `example-N.ts` files the project's global setup wrote: what its `guide-examples.test.ts` must find. */
-    docExamples: number;
-  }
-}
 
 /**
  * Writes the examples of docs/testing.md that `pick` selects into `dir`, imports rewritten by `rewrite`.
