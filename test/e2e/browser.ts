@@ -55,8 +55,9 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
   // Headless Chromium opens a browser window per context, and each window preloads its address bar's drop-down, a
   // WebUI page in a renderer of its own: about 2.5 s of CPU per context, a sixth of page-states' CPU. No test types
-  // into an address bar.
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+  // into an address bar. Nor a spare renderer process kept warm for the next navigation: Chromium started one after
+  // most navigations and ended it about a second later unused, some 200 processes in a run of page-states.
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess'].join(',')}`,
 ];
 
 /**
