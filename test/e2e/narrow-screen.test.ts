@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStack } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
@@ -17,6 +17,23 @@ const ORDERS = {
 describe.skipIf(!available)('an order on a 320 px screen', () => {
   let stack: Stack;
   let browser: Browser;
+  // One signed-in page per language, which each order's test navigates: a new page costs Chromium a renderer process.
+  const pages = new Map<string, Promise<Page>>();
+  const contexts: BrowserContext[] = [];
+  const pageFor = (locale: string): Promise<Page> => {
+    let page = pages.get(locale);
+    if (page === undefined) {
+      page = (async () => {
+        const context = await browser.newContext({ locale, viewport: { width: 320, height: 640 } });
+        contexts.push(context);
+        await stayOnLoopback(context);
+        await context.setExtraHTTPHeaders({ Cookie: await stack.cookie('cus_ada') });
+        return context.newPage();
+      })();
+      pages.set(locale, page);
+    }
+    return page;
+  };
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack({ vars: { SHOP_URL: 'https://shop.example.com/' } }), launch()]);
@@ -35,6 +52,7 @@ describe.skipIf(!available)('an order on a 320 px screen', () => {
     }
   });
   afterAll(async () => {
+    for (const context of contexts) await context.close();
     await browser?.close();
     await stack?.close();
   });
@@ -42,46 +60,39 @@ describe.skipIf(!available)('an order on a 320 px screen', () => {
   for (const locale of ['en-US', 'de-DE', 'fr-FR', 'es-ES']) {
     for (const orderId of Object.keys(ORDERS)) {
       test(`${locale}, ${orderId}: nothing wider than the screen, the unit price and the amount apart`, async () => {
-        const context = await browser.newContext({ locale, viewport: { width: 320, height: 640 } });
-        try {
-          await stayOnLoopback(context);
-          await context.setExtraHTTPHeaders({ Cookie: await stack.cookie('cus_ada') });
-          const page = await context.newPage();
-          expect((await page.goto(`${stack.url}/orders/${orderId}`))?.status()).toBe(200);
-          const measured = await page.evaluate(() => {
-            const row = document.querySelector('tbody tr')!;
-            const cells = [...row.querySelectorAll('td')].map((cell) => {
-              const box = cell.getBoundingClientRect();
-              // The text's own extent, which may run past its cell.
-              const range = document.createRange();
-              range.selectNodeContents(cell);
-              const text = range.getBoundingClientRect();
-              return {
-                left: box.left,
-                right: box.right,
-                textLeft: text.left,
-                textRight: text.right,
-                top: text.top,
-                bottom: text.bottom,
-                text: cell.textContent,
-              };
-            });
-            return { width: document.documentElement.scrollWidth, body: document.body.scrollWidth, cells };
+        const page = await pageFor(locale);
+        expect((await page.goto(`${stack.url}/orders/${orderId}`))?.status()).toBe(200);
+        const measured = await page.evaluate(() => {
+          const row = document.querySelector('tbody tr')!;
+          const cells = [...row.querySelectorAll('td')].map((cell) => {
+            const box = cell.getBoundingClientRect();
+            // The text's own extent, which may run past its cell.
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const text = range.getBoundingClientRect();
+            return {
+              left: box.left,
+              right: box.right,
+              textLeft: text.left,
+              textRight: text.right,
+              top: text.top,
+              bottom: text.bottom,
+              text: cell.textContent,
+            };
           });
-          expect(measured.width, JSON.stringify(measured)).toBeLessThanOrEqual(320);
-          expect(measured.body, JSON.stringify(measured)).toBeLessThanOrEqual(320);
-          const [, unitPrice, amount] = measured.cells;
-          // Each amount's text inside the screen, and a visible gap between the unit price and the amount.
-          for (const cell of [unitPrice!, amount!]) {
-            expect(cell.textLeft, JSON.stringify(cell)).toBeGreaterThanOrEqual(0);
-            expect(cell.textRight, JSON.stringify(cell)).toBeLessThanOrEqual(320);
-          }
-          // Apart: on lines of their own, or on one line with a gap.
-          const ownLines = amount!.top >= unitPrice!.bottom;
-          if (!ownLines) expect(amount!.textLeft - unitPrice!.textRight, JSON.stringify(measured.cells)).toBeGreaterThanOrEqual(8);
-        } finally {
-          await context.close();
+          return { width: document.documentElement.scrollWidth, body: document.body.scrollWidth, cells };
+        });
+        expect(measured.width, JSON.stringify(measured)).toBeLessThanOrEqual(320);
+        expect(measured.body, JSON.stringify(measured)).toBeLessThanOrEqual(320);
+        const [, unitPrice, amount] = measured.cells;
+        // Each amount's text inside the screen, and a visible gap between the unit price and the amount.
+        for (const cell of [unitPrice!, amount!]) {
+          expect(cell.textLeft, JSON.stringify(cell)).toBeGreaterThanOrEqual(0);
+          expect(cell.textRight, JSON.stringify(cell)).toBeLessThanOrEqual(320);
         }
+        // Apart: on lines of their own, or on one line with a gap.
+        const ownLines = amount!.top >= unitPrice!.bottom;
+        if (!ownLines) expect(amount!.textLeft - unitPrice!.textRight, JSON.stringify(measured.cells)).toBeGreaterThanOrEqual(8);
       });
     }
   }
