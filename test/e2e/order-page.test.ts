@@ -182,10 +182,13 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     stack.sandbox.putSession({ ...upstream, sessionId: id, paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
   };
 
-  test('a pending checkout checks in the background, lands on its order with "Payment received", and Back leaves', async () => {
+  // The next four tests wait on the pages' own timers (background checks, the announcement, `expire`, a page without
+  // script left alone), each in its own context on its own checkout: they wait side by side.
+  test.concurrent('a pending checkout checks in the background, lands on its order with "Payment received", and Back leaves', async ({ expect }) => {
     await pending('cs_ada_e2e');
-    // The sandbox's scenario: pending for 3 answers, then complete/paid with the order ord_ada_e2e.
-    const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 3 });
+    // The sandbox's scenario: pending for 2 answers (the page's own, then its first background check), then
+    // complete/paid with the order ord_ada_e2e.
+    const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 2 });
     try {
       const { context: ctx } = await context();
       // Each change of the live region's words, with the time, kept across the page change in sessionStorage.
@@ -229,7 +232,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     }
   });
 
-  test('the background checks slow down and stop after two minutes, saying so in the live region', async () => {
+  test.concurrent('the background checks slow down and stop after two minutes, saying so in the live region', async ({ expect }) => {
     await pending('cs_ada_slow');
     const { context: ctx } = await context();
     const page = await ctx.newPage();
@@ -268,7 +271,9 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired during payment"', async () => {
+  test.concurrent('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired during payment"', async ({
+    expect,
+  }) => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/');
@@ -287,16 +292,18 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const loads: string[] = [];
     page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
     await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired during payment');
-    // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it.
+    // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it: not in
+    // five minutes of the page's (installed) clock, nor by a meta refresh, which that clock does not drive.
     expect(await page.evaluate(() => history.length)).toBe(entries);
-    await page.waitForTimeout(3_000);
+    await page.clock.runFor(300_000);
+    expect(await page.locator('meta[http-equiv="refresh" i]').count()).toBe(0);
     expect(loads).toEqual([`${stack.url}/sessions/cs_ada_expiring`]);
     await page.goBack();
     expect(page.url()).toBe(`${stack.url}/`);
     await ctx.close();
   });
 
-  test('without script: no automatic reloads, and Check again moves on to the order once there is one', async () => {
+  test.concurrent('without script: no automatic reloads, and Check again moves on to the order once there is one', async ({ expect }) => {
     await pending('cs_ada_noscript');
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     await stayOnLoopback(ctx);
