@@ -76,93 +76,8 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     return { context: created, refused };
   }
 
-  test('a sign-in link shows Continue; the click signs in and lands on the order page, which shows the order', async () => {
-    const { context: ctx, refused } = await context();
-    const page = await ctx.newPage();
-    const seen = record(page);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-
-    const token = await stack.token('cus_ada');
-    const link = await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
-    expect(link?.status()).toBe(200);
-    // Opening the link started no sign-in: only the link's own cookie (its token, for the Continue page) is kept.
-    expect((await ctx.cookies()).map((kept) => kept.name)).toEqual(['__Secure-checkout-lookup-link']);
-    const [response] = await Promise.all([page.waitForURL(`${stack.url}/orders/ord_ada_1`), page.getByRole('button', { name: 'Continue' }).click()]);
-    void response;
-
-    // The browser kept the sign-in cookie with its attributes, and no script can read it.
-    const [cookie] = await ctx.cookies();
-    expect(cookie).toMatchObject({ name: COOKIE, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
-    expect(await page.evaluate(() => document.cookie)).toBe('');
-
-    await expect(page.title()).resolves.toBe('Order ADA-2026-0042');
-    expect(await page.locator('h1').innerText()).toBe('Your order');
-    expect(await page.locator('#state').innerText()).toBe('Paid');
-    const rows = page.locator('tbody tr');
-    expect(await rows.count()).toBe(2);
-    // What a screen reader announces for each cell: its column header and its row header.
-    expect(await page.getByRole('rowheader').first().innerText()).toContain('Single-origin espresso beans, 1 kg');
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(
-      ['ITEM', 'QTY', 'UNIT PRICE', 'AMOUNT'].map((h) => expect.stringMatching(new RegExp(`^${h}$`, 'i'))),
-    );
-    expect(await rows.nth(0).locator('td').allInnerTexts()).toEqual(['2', '€24.99', '€49.98']);
-    expect(await rows.nth(1).innerText()).toContain('Ceramic pour-over dripper');
-    expect(await page.locator('.totals strong').innerText()).toBe('€73.27');
-    expect(await page.locator('time').first().innerText()).toMatch(/November 18, 2026/);
-    expect(await page.getByRole('link', { name: /Back to the shop/ }).getAttribute('href')).toBe(SHOP);
-
-    // Both product images loaded (through the page's CSP, which allows https images only).
-    const images = page.locator('tbody img');
-    expect(await images.count()).toBe(2);
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-    const widths = await images.evaluateAll((elements) => elements.map((element) => (element as HTMLImageElement).naturalWidth));
-    expect(widths).toEqual([96, 96]);
-
-    // The CSP forbids every script: nothing ran, nothing failed.
-    expect(problems).toEqual([]);
-    expect(refused).toEqual([]);
-    await expectNoSecret(seen, stack);
-    await ctx.close();
-  });
-
-  test('another site cannot sign a signed-in customer in as someone else (login CSRF)', async () => {
-    const { context: ctx } = await context();
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_grace');
-    const signedIn = async () => (await ctx.cookies()).find((kept) => kept.name === COOKIE)?.value;
-    const victim = await signedIn();
-    const attackerToken = await stack.token('cus_ada');
-    const link = `${stack.url}/sign-in?${new URLSearchParams({ token: attackerToken, next: '/orders/ord_ada_1' })}`;
-    // The attacker's page navigates the victim to the link, and also posts the form straight to /sign-in.
-    await ctx.route(`${ATTACKER}/**`, (route) => {
-      const path = new URL(route.request().url()).pathname;
-      const body =
-        path === '/navigate'
-          ? `<!doctype html><script>location.href = ${JSON.stringify(link)}</script>`
-          : `<!doctype html><form method="post" action="${stack.url}/sign-in"><input name="token" value="${attackerToken}"><input name="next" value="/orders/ord_ada_1"></form><script>document.forms[0].submit()</script>`;
-      return route.fulfill({ status: 200, contentType: 'text/html', body });
-    });
-
-    await Promise.all([page.waitForURL(/\/sign-in\?/), page.goto(`${ATTACKER}/navigate`)]);
-    expect(await page.locator('h1').innerText()).toBe('Sign in');
-    // The victim is told that Continue would switch customers, and nothing changed without the click.
-    expect(await page.locator('main').innerText()).toContain('signed in as another customer');
-    expect(await signedIn()).toBe(victim);
-
-    const refused = page.waitForResponse((response) => response.url() === `${stack.url}/sign-in` && response.request().method() === 'POST');
-    await page.goto(`${ATTACKER}/post`);
-    expect((await refused).status()).toBe(403);
-    expect(await signedIn()).toBe(victim);
-
-    // Still grace: her order opens, ada's does not.
-    expect((await page.goto(`${stack.url}/orders/ord_grace_1`))?.status()).toBe(200);
-    expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(404);
-    await ctx.close();
-  });
-
+  // First and alone: the sign-out ends every sign-in of cus_ada made before it, so none of the tests after it (side by
+  // side) may have started one.
   test('sign-out: the link opens a page, its button clears the cookie', async () => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
@@ -177,13 +92,14 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
+  // Every test runs in a context of its own, signed in on its own or not at all, and changes only checkouts and orders
+  // of its own: they run side by side (four at a time). The four that wait on the pages' timers (background checks, the
+  // announcement, `expire`, a page without script left alone) come first, and the others run while they wait.
   const pending = async (id: string) => {
     const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
     stack.sandbox.putSession({ ...upstream, sessionId: id, paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
   };
 
-  // The next four tests wait on the pages' own timers (background checks, the announcement, `expire`, a page without
-  // script left alone), each in its own context on its own checkout: they wait side by side.
   test.concurrent('a pending checkout checks in the background, lands on its order with "Payment received", and Back leaves', async ({ expect }) => {
     await pending('cs_ada_e2e');
     // The sandbox's scenario: pending for 2 answers (the page's own, then its first background check), then
@@ -327,7 +243,94 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('product images from an offline host degrade to a tile with the initial', async () => {
+  test.concurrent('a sign-in link shows Continue; the click signs in and lands on the order page, which shows the order', async ({ expect }) => {
+    const { context: ctx, refused } = await context();
+    const page = await ctx.newPage();
+    const seen = record(page);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+
+    const token = await stack.token('cus_ada');
+    const link = await page.goto(`${stack.url}/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`);
+    expect(link?.status()).toBe(200);
+    // Opening the link started no sign-in: only the link's own cookie (its token, for the Continue page) is kept.
+    expect((await ctx.cookies()).map((kept) => kept.name)).toEqual(['__Secure-checkout-lookup-link']);
+    const [response] = await Promise.all([page.waitForURL(`${stack.url}/orders/ord_ada_1`), page.getByRole('button', { name: 'Continue' }).click()]);
+    void response;
+
+    // The browser kept the sign-in cookie with its attributes, and no script can read it.
+    const [cookie] = await ctx.cookies();
+    expect(cookie).toMatchObject({ name: COOKIE, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+
+    await expect(page.title()).resolves.toBe('Order ADA-2026-0042');
+    expect(await page.locator('h1').innerText()).toBe('Your order');
+    expect(await page.locator('#state').innerText()).toBe('Paid');
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    // What a screen reader announces for each cell: its column header and its row header.
+    expect(await page.getByRole('rowheader').first().innerText()).toContain('Single-origin espresso beans, 1 kg');
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(
+      ['ITEM', 'QTY', 'UNIT PRICE', 'AMOUNT'].map((h) => expect.stringMatching(new RegExp(`^${h}$`, 'i'))),
+    );
+    expect(await rows.nth(0).locator('td').allInnerTexts()).toEqual(['2', '€24.99', '€49.98']);
+    expect(await rows.nth(1).innerText()).toContain('Ceramic pour-over dripper');
+    expect(await page.locator('.totals strong').innerText()).toBe('€73.27');
+    expect(await page.locator('time').first().innerText()).toMatch(/November 18, 2026/);
+    expect(await page.getByRole('link', { name: /Back to the shop/ }).getAttribute('href')).toBe(SHOP);
+
+    // Both product images loaded (through the page's CSP, which allows https images only).
+    const images = page.locator('tbody img');
+    expect(await images.count()).toBe(2);
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    const widths = await images.evaluateAll((elements) => elements.map((element) => (element as HTMLImageElement).naturalWidth));
+    expect(widths).toEqual([96, 96]);
+
+    // The CSP forbids every script: nothing ran, nothing failed.
+    expect(problems).toEqual([]);
+    expect(refused).toEqual([]);
+    await expectNoSecret(seen, stack);
+    await ctx.close();
+  });
+
+  test.concurrent('another site cannot sign a signed-in customer in as someone else (login CSRF)', async ({ expect }) => {
+    const { context: ctx } = await context();
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_grace');
+    const signedIn = async () => (await ctx.cookies()).find((kept) => kept.name === COOKIE)?.value;
+    const victim = await signedIn();
+    const attackerToken = await stack.token('cus_ada');
+    const link = `${stack.url}/sign-in?${new URLSearchParams({ token: attackerToken, next: '/orders/ord_ada_1' })}`;
+    // The attacker's page navigates the victim to the link, and also posts the form straight to /sign-in.
+    await ctx.route(`${ATTACKER}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const body =
+        path === '/navigate'
+          ? `<!doctype html><script>location.href = ${JSON.stringify(link)}</script>`
+          : `<!doctype html><form method="post" action="${stack.url}/sign-in"><input name="token" value="${attackerToken}"><input name="next" value="/orders/ord_ada_1"></form><script>document.forms[0].submit()</script>`;
+      return route.fulfill({ status: 200, contentType: 'text/html', body });
+    });
+
+    await Promise.all([page.waitForURL(/\/sign-in\?/), page.goto(`${ATTACKER}/navigate`)]);
+    expect(await page.locator('h1').innerText()).toBe('Sign in');
+    // The victim is told that Continue would switch customers, and nothing changed without the click.
+    expect(await page.locator('main').innerText()).toContain('signed in as another customer');
+    expect(await signedIn()).toBe(victim);
+
+    const refused = page.waitForResponse((response) => response.url() === `${stack.url}/sign-in` && response.request().method() === 'POST');
+    await page.goto(`${ATTACKER}/post`);
+    expect((await refused).status()).toBe(403);
+    expect(await signedIn()).toBe(victim);
+
+    // Still grace: her order opens, ada's does not.
+    expect((await page.goto(`${stack.url}/orders/ord_grace_1`))?.status()).toBe(200);
+    expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(404);
+    await ctx.close();
+  });
+
+  test.concurrent('product images from an offline host degrade to a tile with the initial', async ({ expect }) => {
     const { context: ctx } = await context({ offline: true });
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/orders/ord_ada_1');
@@ -347,7 +350,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('a sign-in link with next pointing elsewhere does not leave the site', async () => {
+  test.concurrent('a sign-in link with next pointing elsewhere does not leave the site', async ({ expect }) => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
     const seen = record(page);
