@@ -76,7 +76,174 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     return { context: created, refused };
   }
 
-  test('a sign-in link shows Continue; the click signs in and lands on the order page, which shows the order', async () => {
+  // First and alone: the sign-out ends every sign-in of cus_ada made before it, so none of the tests after it (side by
+  // side) may have started one.
+  test('sign-out: the link opens a page, its button clears the cookie', async () => {
+    const { context: ctx } = await context();
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/orders/ord_ada_1');
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    expect(await ctx.cookies()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    // The form's answer comes from a POST and a KV write: seconds, with other files running beside this one.
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toBe('Signed out');
+    expect(await ctx.cookies()).toEqual([]);
+    expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(401);
+    await ctx.close();
+  });
+
+  // Every test runs in a context of its own, signed in on its own or not at all, and changes only checkouts and orders
+  // of its own: they run side by side (four at a time). The four that wait on the pages' timers (background checks, the
+  // announcement, `expire`, a page without script left alone) come first, and the others run while they wait.
+  const pending = async (id: string) => {
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    stack.sandbox.putSession({ ...upstream, sessionId: id, paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
+  };
+
+  test.concurrent('a pending checkout checks in the background, lands on its order with "Payment received", and Back leaves', async ({ expect }) => {
+    await pending('cs_ada_e2e');
+    // The sandbox's scenario: pending for 2 answers (the page's own, then its first background check), then
+    // complete/paid with the order ord_ada_e2e.
+    const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 2 });
+    try {
+      const { context: ctx } = await context();
+      // Each change of the live region's words, with the time, kept across the page change in sessionStorage.
+      await ctx.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const live = document.getElementById('live');
+          if (live === null) return;
+          const heard = () => sessionStorage.setItem('announced', `${Date.now()}|${live.textContent}`);
+          new MutationObserver(heard).observe(live, { childList: true, characterData: true, subtree: true });
+        });
+      });
+      const page = await ctx.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+      page.on('pageerror', (error) => problems.push(error.message));
+      await signIn(stack, page, 'cus_ada', '/');
+      await page.goto(`${stack.url}/sessions/cs_ada_e2e`);
+      expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
+      expect(await page.getByRole('status').innerText()).toBe('This page checks for you in the background.');
+      const entries = await page.evaluate(() => history.length);
+      await page.waitForURL(`${stack.url}/orders/ord_ada_e2e?from=checkout`, { timeout: 20_000 });
+      expect(await page.locator('#state').innerText()).toBe('Payment received');
+      // The last words of the checkout page were "Opening your order", and they stood ANNOUNCE_MS before the order
+      // page's navigation began: long enough to be spoken.
+      const [at, words] = ((await page.evaluate(() => sessionStorage.getItem('announced'))) ?? '').split('|');
+      expect(words).toBe('Payment received. Opening your order…');
+      // The order page's navigation start on the clock `at` was read with: performance.timeOrigin comes from a
+      // monotonic clock set against the epoch once per renderer process, which can stand tens of milliseconds from
+      // Date.now() (72 ms once, in a full run).
+      const navigated = await page.evaluate(() => Date.now() - performance.now());
+      expect(navigated - Number(at)).toBeGreaterThanOrEqual(ANNOUNCE_MS - 20);
+      expect(await page.locator('.totals strong').innerText()).toBe('€9.99');
+      // The order replaced the checkout in the history: no entry was added, and Back leaves to the page before.
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      await page.goBack();
+      expect(page.url()).toBe(`${stack.url}/`);
+      expect(problems).toEqual([]);
+      await ctx.close();
+    } finally {
+      remove();
+    }
+  });
+
+  test.concurrent('the background checks slow down and stop after two minutes, saying so in the live region', async ({ expect }) => {
+    await pending('cs_ada_slow');
+    const { context: ctx } = await context();
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/');
+    const checks: number[] = [];
+    // The browser's clock two days ahead of the worker's, past the checkout's `expire` (a day away): the page must
+    // not take it for expired (a reload loop); only the worker's clock counts.
+    await page.clock.install({ time: Date.now() + 2 * 86_400_000 });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/checkout/session/cs_ada_slow')) checks.push(Date.now());
+    });
+    await page.goto(`${stack.url}/sessions/cs_ada_slow?check=1`);
+    // The counter in the address is dropped in place (replaceState): Back still leaves.
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${stack.url}/sessions/cs_ada_slow`);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const live = page.getByRole('status');
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(10_000);
+          return live.innerText();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('We stopped checking after two minutes. Use Check again, or come back later: nothing is lost.');
+    // A fixed 3-second period would have made 40 checks in two minutes; slowing down makes about a dozen.
+    expect(checks.length).toBeGreaterThanOrEqual(5);
+    expect(checks.length).toBeLessThanOrEqual(12);
+    const count = checks.length;
+    await page.clock.runFor(300_000);
+    expect(checks.length).toBe(count);
+    // Never reloaded.
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await page.goBack();
+    expect(page.url()).toBe(`${stack.url}/`);
+    await ctx.close();
+  });
+
+  test.concurrent('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired during payment"', async ({
+    expect,
+  }) => {
+    const { context: ctx } = await context();
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/');
+    // The browser's clock a day behind the worker's: a script that compared `expire` with it would wait a day more.
+    await page.clock.install({ time: Date.now() - 86_400_000 });
+    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
+    stack.sandbox.putSession({
+      ...upstream,
+      sessionId: 'cs_ada_expiring',
+      paymentStatus: 'processing',
+      expire: new Date(Date.now() + 8_000).toISOString(),
+    });
+    await page.goto(`${stack.url}/sessions/cs_ada_expiring`);
+    expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
+    const entries = await page.evaluate(() => history.length);
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
+    await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired during payment');
+    // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it: not in
+    // five minutes of the page's (installed) clock, nor by a meta refresh, which that clock does not drive.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.clock.runFor(300_000);
+    expect(await page.locator('meta[http-equiv="refresh" i]').count()).toBe(0);
+    expect(loads).toEqual([`${stack.url}/sessions/cs_ada_expiring`]);
+    await page.goBack();
+    expect(page.url()).toBe(`${stack.url}/`);
+    await ctx.close();
+  });
+
+  test.concurrent('without script: no automatic reloads, and Check again moves on to the order once there is one', async ({ expect }) => {
+    await pending('cs_ada_noscript');
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    await stayOnLoopback(ctx);
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/sessions/cs_ada_noscript');
+    // The status line says how to check by hand.
+    expect(await page.getByRole('status').innerText()).toBe('This page does not update by itself. Use Check again to see the latest status.');
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.waitForTimeout(4_000);
+    expect(navigations).toEqual([]);
+    await page.getByRole('link', { name: 'Check again' }).click();
+    await page.waitForURL(`${stack.url}/sessions/cs_ada_noscript?check=1`);
+    const order = await upstreamRecord(stack, '/api/order/ord_ada_1');
+    stack.sandbox.putOrder({ ...order, orderId: 'ord_ada_noscript', sessionId: 'cs_ada_noscript' });
+    const session = await upstreamRecord(stack, '/api/checkout/session/cs_ada_noscript');
+    stack.sandbox.putSession({ ...session, status: 'complete', paymentStatus: 'paid', orderId: 'ord_ada_noscript' });
+    await page.getByRole('link', { name: 'Check again' }).click();
+    await page.waitForURL(`${stack.url}/orders/ord_ada_noscript?from=checkout`);
+    expect(await page.locator('#state').innerText()).toBe('Payment received');
+    await ctx.close();
+  });
+
+  test.concurrent('a sign-in link shows Continue; the click signs in and lands on the order page, which shows the order', async ({ expect }) => {
     const { context: ctx, refused } = await context();
     const page = await ctx.newPage();
     const seen = record(page);
@@ -128,7 +295,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('another site cannot sign a signed-in customer in as someone else (login CSRF)', async () => {
+  test.concurrent('another site cannot sign a signed-in customer in as someone else (login CSRF)', async ({ expect }) => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_grace');
@@ -163,164 +330,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('sign-out: the link opens a page, its button clears the cookie', async () => {
-    const { context: ctx } = await context();
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_ada', '/orders/ord_ada_1');
-    await page.getByRole('link', { name: 'Sign out' }).click();
-    expect(await ctx.cookies()).toHaveLength(1);
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    // The form's answer comes from a POST and a KV write: seconds, with other files running beside this one.
-    await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toBe('Signed out');
-    expect(await ctx.cookies()).toEqual([]);
-    expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(401);
-    await ctx.close();
-  });
-
-  const pending = async (id: string) => {
-    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
-    stack.sandbox.putSession({ ...upstream, sessionId: id, paymentStatus: 'processing', expire: new Date(Date.now() + 86_400_000).toISOString() });
-  };
-
-  test('a pending checkout checks in the background, lands on its order with "Payment received", and Back leaves', async () => {
-    await pending('cs_ada_e2e');
-    // The sandbox's scenario: pending for 3 answers, then complete/paid with the order ord_ada_e2e.
-    const remove = stack.sandbox.scenario({ kind: 'checkout-completes', sessionId: 'cs_ada_e2e', afterRequests: 3 });
-    try {
-      const { context: ctx } = await context();
-      // Each change of the live region's words, with the time, kept across the page change in sessionStorage.
-      await ctx.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          const live = document.getElementById('live');
-          if (live === null) return;
-          const heard = () => sessionStorage.setItem('announced', `${Date.now()}|${live.textContent}`);
-          new MutationObserver(heard).observe(live, { childList: true, characterData: true, subtree: true });
-        });
-      });
-      const page = await ctx.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
-      page.on('pageerror', (error) => problems.push(error.message));
-      await signIn(stack, page, 'cus_ada', '/');
-      await page.goto(`${stack.url}/sessions/cs_ada_e2e`);
-      expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
-      expect(await page.getByRole('status').innerText()).toBe('This page checks for you in the background.');
-      const entries = await page.evaluate(() => history.length);
-      await page.waitForURL(`${stack.url}/orders/ord_ada_e2e?from=checkout`, { timeout: 20_000 });
-      expect(await page.locator('#state').innerText()).toBe('Payment received');
-      // The last words of the checkout page were "Opening your order", and they stood ANNOUNCE_MS before the order
-      // page's navigation began: long enough to be spoken.
-      const [at, words] = ((await page.evaluate(() => sessionStorage.getItem('announced'))) ?? '').split('|');
-      expect(words).toBe('Payment received. Opening your order…');
-      // The order page's navigation start on the clock `at` was read with: performance.timeOrigin comes from a
-      // monotonic clock set against the epoch once per renderer process, which can stand tens of milliseconds from
-      // Date.now() (72 ms once, in a full run).
-      const navigated = await page.evaluate(() => Date.now() - performance.now());
-      expect(navigated - Number(at)).toBeGreaterThanOrEqual(ANNOUNCE_MS - 20);
-      expect(await page.locator('.totals strong').innerText()).toBe('€9.99');
-      // The order replaced the checkout in the history: no entry was added, and Back leaves to the page before.
-      expect(await page.evaluate(() => history.length)).toBe(entries);
-      await page.goBack();
-      expect(page.url()).toBe(`${stack.url}/`);
-      expect(problems).toEqual([]);
-      await ctx.close();
-    } finally {
-      remove();
-    }
-  });
-
-  test('the background checks slow down and stop after two minutes, saying so in the live region', async () => {
-    await pending('cs_ada_slow');
-    const { context: ctx } = await context();
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_ada', '/');
-    const checks: number[] = [];
-    // The browser's clock two days ahead of the worker's, past the checkout's `expire` (a day away): the page must
-    // not take it for expired (a reload loop); only the worker's clock counts.
-    await page.clock.install({ time: Date.now() + 2 * 86_400_000 });
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/checkout/session/cs_ada_slow')) checks.push(Date.now());
-    });
-    await page.goto(`${stack.url}/sessions/cs_ada_slow?check=1`);
-    // The counter in the address is dropped in place (replaceState): Back still leaves.
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${stack.url}/sessions/cs_ada_slow`);
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    const live = page.getByRole('status');
-    await expect
-      .poll(
-        async () => {
-          await page.clock.runFor(10_000);
-          return live.innerText();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe('We stopped checking after two minutes. Use Check again, or come back later: nothing is lost.');
-    // A fixed 3-second period would have made 40 checks in two minutes; slowing down makes about a dozen.
-    expect(checks.length).toBeGreaterThanOrEqual(5);
-    expect(checks.length).toBeLessThanOrEqual(12);
-    const count = checks.length;
-    await page.clock.runFor(300_000);
-    expect(checks.length).toBe(count);
-    // Never reloaded.
-    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
-    await page.goBack();
-    expect(page.url()).toBe(`${stack.url}/`);
-    await ctx.close();
-  });
-
-  test('a confirming checkout whose expire passes while the service still says "open" reloads once, by the worker\'s clock, to "Checkout expired during payment"', async () => {
-    const { context: ctx } = await context();
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_ada', '/');
-    // The browser's clock a day behind the worker's: a script that compared `expire` with it would wait a day more.
-    await page.clock.install({ time: Date.now() - 86_400_000 });
-    const upstream = await upstreamRecord(stack, '/api/checkout/session/cs_open_ada');
-    stack.sandbox.putSession({
-      ...upstream,
-      sessionId: 'cs_ada_expiring',
-      paymentStatus: 'processing',
-      expire: new Date(Date.now() + 8_000).toISOString(),
-    });
-    await page.goto(`${stack.url}/sessions/cs_ada_expiring`);
-    expect(await page.locator('#state').innerText()).toBe('We are confirming your payment');
-    const entries = await page.evaluate(() => history.length);
-    const loads: string[] = [];
-    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
-    await expect.poll(() => page.locator('#state').innerText(), { timeout: 30_000 }).toBe('Checkout expired during payment');
-    // One reload in place: no history entry, and the expired page runs no script, so nothing moves after it.
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    await page.waitForTimeout(3_000);
-    expect(loads).toEqual([`${stack.url}/sessions/cs_ada_expiring`]);
-    await page.goBack();
-    expect(page.url()).toBe(`${stack.url}/`);
-    await ctx.close();
-  });
-
-  test('without script: no automatic reloads, and Check again moves on to the order once there is one', async () => {
-    await pending('cs_ada_noscript');
-    const ctx = await browser.newContext({ javaScriptEnabled: false });
-    await stayOnLoopback(ctx);
-    const page = await ctx.newPage();
-    await signIn(stack, page, 'cus_ada', '/sessions/cs_ada_noscript');
-    // The status line says how to check by hand.
-    expect(await page.getByRole('status').innerText()).toBe('This page does not update by itself. Use Check again to see the latest status.');
-    const navigations: string[] = [];
-    page.on('framenavigated', (frame) => navigations.push(frame.url()));
-    await page.waitForTimeout(4_000);
-    expect(navigations).toEqual([]);
-    await page.getByRole('link', { name: 'Check again' }).click();
-    await page.waitForURL(`${stack.url}/sessions/cs_ada_noscript?check=1`);
-    const order = await upstreamRecord(stack, '/api/order/ord_ada_1');
-    stack.sandbox.putOrder({ ...order, orderId: 'ord_ada_noscript', sessionId: 'cs_ada_noscript' });
-    const session = await upstreamRecord(stack, '/api/checkout/session/cs_ada_noscript');
-    stack.sandbox.putSession({ ...session, status: 'complete', paymentStatus: 'paid', orderId: 'ord_ada_noscript' });
-    await page.getByRole('link', { name: 'Check again' }).click();
-    await page.waitForURL(`${stack.url}/orders/ord_ada_noscript?from=checkout`);
-    expect(await page.locator('#state').innerText()).toBe('Payment received');
-    await ctx.close();
-  });
-
-  test('product images from an offline host degrade to a tile with the initial', async () => {
+  test.concurrent('product images from an offline host degrade to a tile with the initial', async ({ expect }) => {
     const { context: ctx } = await context({ offline: true });
     const page = await ctx.newPage();
     await signIn(stack, page, 'cus_ada', '/orders/ord_ada_1');
@@ -340,7 +350,7 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await ctx.close();
   });
 
-  test('a sign-in link with next pointing elsewhere does not leave the site', async () => {
+  test.concurrent('a sign-in link with next pointing elsewhere does not leave the site', async ({ expect }) => {
     const { context: ctx } = await context();
     const page = await ctx.newPage();
     const seen = record(page);

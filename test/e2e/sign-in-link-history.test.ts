@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startStack } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from './browser.js';
@@ -29,28 +29,34 @@ describe.skipIf(!available)('a sign-in link in a browser profile', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  for (const javaScriptEnabled of [true, false]) {
-    test(`script ${javaScriptEnabled ? 'on' : 'off'}: no token in the address bar or Back; the link the history keeps is ended by sign-out`, async () => {
+  // Side by side, each in its own profile as its own customer: a sign-out ends every link of that customer issued before it.
+  for (const [javaScriptEnabled, customer, order] of [
+    [true, 'cus_ada', 'ord_ada_1'],
+    [false, 'cus_grace', 'ord_grace_1'],
+  ] as const) {
+    test.concurrent(`script ${javaScriptEnabled ? 'on' : 'off'}: no token in the address bar or Back; the link the history keeps is ended by sign-out`, async ({
+      expect,
+    }) => {
       const directory = join(profile, javaScriptEnabled ? 'script' : 'no-script');
       const open = () =>
         chromium.launchPersistentContext(directory, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, javaScriptEnabled });
-      const token = await stack.token('cus_ada');
-      const link = `${stack.url}/sign-in?${new URLSearchParams({ token, next: '/orders/ord_ada_1' })}`;
+      const token = await stack.token(customer);
+      const link = `${stack.url}/sign-in?${new URLSearchParams({ token, next: `/orders/${order}` })}`;
       let context = await open();
       try {
         const page = context.pages()[0] ?? (await context.newPage());
         await page.goto(`${stack.url}/`);
         expect((await page.goto(link))?.status()).toBe(200);
         // The script also drops `next` from the address bar.
-        expect([`${stack.url}/sign-in?next=%2Forders%2Ford_ada_1`, `${stack.url}/sign-in`]).toContain(page.url());
+        expect([`${stack.url}/sign-in?next=%2Forders%2F${order}`, `${stack.url}/sign-in`]).toContain(page.url());
         expect(await page.content()).not.toContain(token);
-        await Promise.all([page.waitForURL(`${stack.url}/orders/ord_ada_1`), page.getByRole('button', { name: 'Continue' }).click()]);
+        await Promise.all([page.waitForURL(`${stack.url}/orders/${order}`), page.getByRole('button', { name: 'Continue' }).click()]);
         expect(await page.locator('h1').innerText()).toBe('Your order');
         // The link's cookie is gone once used; the sign-in's stays.
         expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['__Host-checkout-lookup']);
         // Back: with script the Continue page was replaced; without, its token-less entry leads on to the order.
         await page.goBack();
-        expect([`${stack.url}/`, `${stack.url}/orders/ord_ada_1`]).toContain(page.url());
+        expect([`${stack.url}/`, `${stack.url}/orders/${order}`]).toContain(page.url());
         // The customer signs out on this computer (a second after the link was made: links carry whole seconds).
         await new Promise((resolve) => setTimeout(resolve, 1100));
         await page.goto(`${stack.url}/sign-out`);
@@ -73,7 +79,7 @@ describe.skipIf(!available)('a sign-in link in a browser profile', () => {
         expect((await page.goto(kept))?.status()).toBe(401);
         expect(await page.locator('h1').innerText()).toBe('Sign-in failed');
         expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
-        expect((await page.goto(`${stack.url}/orders/ord_ada_1`))?.status()).toBe(401);
+        expect((await page.goto(`${stack.url}/orders/${order}`))?.status()).toBe(401);
       } finally {
         await context.close();
       }

@@ -14,7 +14,8 @@ export default defineProject({
     // One Chromium for the run (browser-server.ts), each file in contexts of its own; every file starts its own worker
     // and sandbox on ports the system picks, so files run side by side with each other and with the other projects'
     // files. page-states.test.ts runs its four languages as concurrent tests, all at once: one language's waits
-    // (navigation, images) overlap another's axe run.
+    // (navigation, images) overlap another's axe run. order-page.test.ts and sign-in-link-history.test.ts run their tests
+    // side by side too, so the tests that wait on a page's timers wait beside the others.
     maxConcurrency: 4,
     testTimeout: 60_000,
     hookTimeout: 120_000,

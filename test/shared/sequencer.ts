@@ -10,12 +10,12 @@ import { repoRoot } from './run.js';
  */
 const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   'test/e2e/page-states.test.ts': 119,
-  'test/e2e/order-page.test.ts': 113,
+  'test/e2e/order-page.test.ts': 75,
   'test/package/create.test.ts': 89,
   'test/readme/environments.test.ts': 43,
   'test/integration/consumer-types.test.ts': 40,
   'test/worker/deploy.test.ts': 25,
-  'test/e2e/sign-in-link-history.test.ts': 24,
+  'test/e2e/sign-in-link-history.test.ts': 20,
   'test/readme/compile.test.ts': 15,
   'test/readme/quickstarts.test.ts': 15,
   'test/e2e/start.test.ts': 14,
