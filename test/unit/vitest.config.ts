@@ -7,6 +7,10 @@ export default defineProject({
   test: {
     name: 'unit',
     maxWorkers: MAX_WORKERS,
+    // One worker process runs many files (no fresh module graph per file): each file restores what it stubs, fakes or
+    // listens to. browser-guard.test.ts (happy-dom) still gets a worker of its own: vitest never shares one across
+    // environments.
+    isolate: false,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
