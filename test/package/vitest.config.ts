@@ -6,6 +6,9 @@ export default defineProject({
   test: {
     name: 'package',
     maxWorkers: MAX_WORKERS,
+    // One worker process runs many files (no fresh module graph per file): the files stub nothing and fake no timers;
+    // their work happens in child processes and temp directories of their own.
+    isolate: false,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -8,6 +8,9 @@ export default defineProject({
   test: {
     name: 'readme',
     maxWorkers: MAX_WORKERS,
+    // One worker process runs many files (no fresh module graph per file): the files stub nothing and fake no timers;
+    // the quickstarts run in child processes and temp projects of their own.
+    isolate: false,
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
