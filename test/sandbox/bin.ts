@@ -31,6 +31,7 @@ export interface Bin {
   output(): string;
   /** Polls the output until `pattern` matches; fails after the deadline or when the process exits first. */
   waitFor(pattern: RegExp, deadlineMs?: number): Promise<RegExpExecArray>;
+  /** How the process ended, once its output has been read to the end. */
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -45,8 +46,13 @@ export function startBin(args: string[], cwd: string, env: Record<string, string
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  // 'close', not 'exit': it comes once the output has been read to its end, which 'exit' may precede.
+  let closed = false;
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
+    child.once('close', (code, signal) => {
+      closed = true;
+      done({ code, signal });
+    }),
   );
   return {
     child,
@@ -57,7 +63,7 @@ export function startBin(args: string[], cwd: string, env: Record<string, string
       for (;;) {
         const match = pattern.exec(text);
         if (match) return match;
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the bin exited before printing ${pattern}:\n${text}`);
+        if (closed) throw new Error(`the bin exited before printing ${pattern}:\n${text}`);
         if (Date.now() > deadline) throw new Error(`no ${pattern} within ${deadlineMs} ms:\n${text}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
