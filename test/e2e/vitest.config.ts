@@ -10,6 +10,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
+    // One worker process runs many files, one after another (wrangler and playwright-core are loaded once, not per
+    // file): each file closes its browser connection, contexts, stacks and children, and stubs no global.
+    isolate: false,
     globalSetup: ['../worker/global-setup.ts', './browser-server.ts'],
     // One Chromium for the run (browser-server.ts), each file in contexts of its own; every file starts its own worker
     // and sandbox on ports the system picks, so files run side by side with each other and with the other projects'

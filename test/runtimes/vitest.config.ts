@@ -11,6 +11,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     environment: 'node',
+    // One worker process runs many files: each runtime is a child process the file starts and ends, and no file stubs
+    // a global.
+    isolate: false,
     globalSetup: ['./global-setup.ts'],
     // Above the children's own 45 s deadline, so a hang shows as that deadline's message with the output.
     testTimeout: 60_000,
