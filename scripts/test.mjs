@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `npm test` (`node scripts/test.mjs`), and `npm run typecheck` (`node scripts/test.mjs typecheck`): every check
-// once, each step's output printed whole when it ends, with its time. Stops starting steps after the first failure,
-// stops a vitest run already under way, and exits 1.
+// `npm test` (`node scripts/test.mjs`): every check once, each step's output printed whole when it ends, with its
+// time. Stops starting steps after the first failure, stops a vitest run already under way, and exits 1.
 //
 // lint and build need nothing; the size limits measure the built dist/, and the type check needs it too (the worker
 // and the tests import the package by its name). These run two at a time (the machine this is developed on has two
@@ -14,14 +13,13 @@ const ROOT = resolve(import.meta.dirname, '..');
 // The tools of node_modules/.bin, as npm scripts find them, also when this script is run by hand.
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH}` };
 
-// Every TypeScript program, in one incremental `tsc -b` (the programs and how it keeps what it checked: there).
-const typecheck = [{ name: 'typecheck', command: 'node scripts/typecheck.mjs', after: ['build'] }];
-
 const ALL = [
   { name: 'lint', command: 'biome check --error-on-warnings && node scripts/actionlint.mjs' },
   { name: 'build', command: 'tsup' },
   { name: 'size', command: 'node scripts/size.mjs', after: ['build'] },
-  ...typecheck,
+  // Every TypeScript program, in one incremental `tsc -b` (`npm run typecheck`; the programs and how it keeps what it
+  // checked: there).
+  { name: 'typecheck', command: 'node scripts/typecheck.mjs', after: ['build'] },
   {
     name: 'vitest',
     command: 'vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json',
@@ -32,10 +30,8 @@ const ALL = [
   },
 ];
 
-const only = process.argv[2];
-const steps = only === 'typecheck' ? typecheck.map((step) => ({ ...step, after: [] })) : ALL;
-if (only !== undefined && only !== 'typecheck') {
-  console.error(`usage: node scripts/test.mjs [typecheck]`);
+if (process.argv.length > 2) {
+  console.error('usage: node scripts/test.mjs');
   process.exit(2);
 }
 
@@ -43,7 +39,7 @@ const CORES = 2;
 const started = performance.now();
 const done = new Set();
 const running = new Map();
-const pending = [...steps];
+const pending = [...ALL];
 let failed = false;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

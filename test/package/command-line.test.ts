@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { deadAddress, run } from '../shared/run.js';
@@ -6,7 +5,7 @@ import { deadAddress, run } from '../shared/run.js';
 // The `checkout-lookup` command's argument handling, run as a user runs it: `npx checkout-lookup` in a project where
 // the packed tarball is installed, with the registry unreachable (the bin must come from node_modules). After the
 // first, the calls start that bin directly, as npx does (npx costs about a second of CPU per call to find it).
-const { app }: Packed = inject('packed');
+const { app, bin: installed }: Packed = inject('packed');
 
 async function npx(...args: string[]) {
   const env = { NPM_CONFIG_REGISTRY: `${await deadAddress()}/` };
@@ -14,7 +13,7 @@ async function npx(...args: string[]) {
 }
 
 function bin(...args: string[]) {
-  return run(join(app, 'node_modules/.bin/checkout-lookup'), args, { cwd: app, secrets: [], timeoutMs: 60_000 });
+  return run(installed, args, { cwd: app, secrets: [], timeoutMs: 60_000 });
 }
 
 describe('npx checkout-lookup create', () => {

@@ -11,7 +11,7 @@ import { deadAddress, NODE_24, run } from '../shared/run.js';
 // `npx checkout-lookup create` from the packed tarball, as a user with nothing but npm would: scaffold, install (the
 // tarball in place of the registry version, which does not exist yet; the other dependencies from the registry),
 // its own `npm test`, `npm start`, sign in with the printed link and read the order page.
-const { tarball, files, app, node20 }: Packed = inject('packed');
+const { tarball, files, app, bin, node20 }: Packed = inject('packed');
 const work = mkdtempSync(join(tmpdir(), 'checkout-lookup-create-'));
 const project = join(work, 'my-worker');
 // wrangler needs Node 22.12 or later: Node 24 first on PATH, for npm's scripts and the `checkout-lookup` bin.
@@ -21,9 +21,8 @@ const env = {
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_LOG_PATH: join(work, 'wrangler-logs'),
 };
-// The command `npx checkout-lookup` runs in the user's project: `create` below goes through npx itself, the other
-// calls start the same bin directly (npx costs a second of CPU per call to find what is already installed).
-const bin = join(app, 'node_modules/.bin/checkout-lookup');
+// `create` below goes through npx itself; the other calls start the bin npx would run (`bin`) directly: npx costs a
+// second of CPU per call to find what is already installed.
 let start: ChildProcess | undefined;
 let output = '';
 

@@ -17,6 +17,8 @@ export interface Packed {
   readonly canary: string;
   /** A user's project where the tarball is installed with `npm install <tarball>` (valibot from the registry). */
   readonly app: string;
+  /** The package's `checkout-lookup` command as npm installed it in `app`: what `npx checkout-lookup` runs there. */
+  readonly bin: string;
   /** A Node 20 binary: see `knownNode20` in run.ts. */
   readonly node20: string;
 }
@@ -78,7 +80,7 @@ async function packAndInstall(): Promise<Packed & { dir: string }> {
       if (!existsSync(join(app, 'node_modules', name, 'package.json'))) throw new Error(`npm install left no node_modules/${name} in ${app}`);
     }
     const node20 = knownNode20() ?? (await fetchNode20());
-    return { dir, tarball, files: result.files.map((file) => file.path), canary, app, node20 };
+    return { dir, tarball, files: result.files.map((file) => file.path), canary, app, bin: join(app, 'node_modules/.bin/checkout-lookup'), node20 };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
