@@ -2,6 +2,7 @@ import { checkRecord, checkSeed } from './check-record.js';
 import { CONTROL_PREFIX, createControl } from './control.js';
 import { corsPolicy, withCors } from './cors.js';
 import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
+import { keyRefusal } from './key.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { withRequestId } from './request-id.js';
 import { encoder, envelope } from './respond.js';
@@ -210,9 +211,8 @@ function seedOf(seed: boolean | SandboxSeed): SandboxSeed {
 }
 
 function checkOptions(options: SandboxOptions, clockSkewMs: number, basePath: string, logLimit: number): void {
-  if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) {
-    throw new TypeError('"apiKey" must be a non-empty string');
-  }
+  const refusal = options.apiKey === undefined ? undefined : keyRefusal(options.apiKey);
+  if (refusal !== undefined) throw new TypeError(`"apiKey" ${refusal}`);
   if (!(typeof clockSkewMs === 'number' && clockSkewMs >= 0)) throw new TypeError('"clockSkewMs" must be a non-negative number');
   if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('"now" must be a function');
   if (typeof basePath !== 'string' || (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))) {

@@ -364,6 +364,45 @@ describe('ids the SDK would refuse to request are refused', () => {
   });
 });
 
+describe('a key the SDK would refuse to send is refused', () => {
+  /** The TypeError the SDK throws for `apiKey` before any request, or `undefined` when it sends the key. */
+  async function sdkRefusal(apiKey: unknown): Promise<TypeError | undefined> {
+    const sent = () => Promise.resolve(Response.json({ code: 0, msg: 'success', data: { orderId: 'ord_1' } }));
+    const error = await getOrder('ord_1', { baseUrl: ORIGIN, apiKey: apiKey as string, fetch: sent }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    if (error !== undefined) expect(error).toBeInstanceOf(TypeError);
+    return error as TypeError | undefined;
+  }
+
+  test.each([
+    ['a space', 'sk_test bad'],
+    ['a line break', 'sk_test\nbad'],
+    ['a character beyond ASCII', 'sk_test_caf\u00e9'],
+    ['an empty string', ''],
+    ['a number', 5],
+  ])('createSandbox({ apiKey }) with %s throws the TypeError the SDK throws for it', async (_, apiKey) => {
+    const refusal = await sdkRefusal(apiKey);
+    expect(refusal).toBeDefined();
+    expect(() => createSandbox({ apiKey: apiKey as string })).toThrow(new TypeError(refusal!.message));
+  });
+
+  test('a key is accepted exactly when the SDK sends it, character by character', async () => {
+    for (let code = 0; code < 0x180; code++) {
+      const apiKey = `sk_test_${String.fromCharCode(code)}`;
+      const sent = (await sdkRefusal(apiKey)) === undefined;
+      let accepted = true;
+      try {
+        createSandbox({ apiKey });
+      } catch {
+        accepted = false;
+      }
+      expect(accepted, `U+${code.toString(16).padStart(4, '0')}`).toBe(sent);
+    }
+  });
+});
+
 describe('used-up faults and scenarios leave the id map', () => {
   test('a fault with times: 1 is gone from GET /__sandbox/faults once used; one without times stays', async () => {
     const sandbox = createSandbox();
