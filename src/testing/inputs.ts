@@ -13,7 +13,7 @@ const OWNER = '\u0001';
 const must = (rule: string) => `"${FIELD}" must be ${rule}`;
 
 /** The longest latency or delay a fault may add: one hour (timers overflow at 2^31 ms and would fire at once). */
-export const MAX_DELAY_MS = 3_600_000;
+const MAX_DELAY_MS = 3_600_000;
 /**
  * The most a fault may add to an answer's headers, Retry-After included, so that every runtime's fetch reads the
  * answer beside the sandbox's own dozen headers: bytes counted as sent (`name: value` and CRLF; a value is Latin-1, one
@@ -21,8 +21,8 @@ export const MAX_DELAY_MS = 3_600_000;
  * fails); headers, well under Deno's 100 in all (Bun's fetch reads 256, workerd's more than 1,000). Past either limit
  * the SDK would see a network error instead of the armed answer.
  */
-export const MAX_FAULT_HEADER_BYTES = 8192;
-export const MAX_FAULT_HEADERS = 64;
+const MAX_FAULT_HEADER_BYTES = 8192;
+const MAX_FAULT_HEADERS = 64;
 const READ_BY_EVERY_FETCH = "which every runtime's fetch reads beside the sandbox's own headers";
 
 // RFC 9110 §5.1: a header name is a token, as the Headers constructor requires.
@@ -37,7 +37,7 @@ const VALUE_RULE = 'visible ASCII or Latin-1 characters, spaces and tabs';
  * body it sends. Set by a fault, they would lie about that body (a `content-length` longer than it leaves the client
  * waiting; `content-encoding: gzip` on plain JSON cannot be decoded) or about the connection.
  */
-export const FRAMING_HEADERS: readonly string[] = [
+const FRAMING_HEADERS: readonly string[] = [
   'connection',
   'content-encoding',
   'content-length',
