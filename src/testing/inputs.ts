@@ -6,8 +6,8 @@ import { idRefusal } from './ids.js';
 // field. A message holds FIELD where the field's name goes, since a schema does not know where it is used:
 // `"fault.status"` from `sandbox.fault`, `"scenario.target.route"` from a scenario.
 
-/** Stand for the field's name, and the name of the field that holds it, in a message: controls, which no input shown
- * in a message (always quoted) can hold. */
+// Stand for the field's name, and the name of the field holding it, in a message: controls, which no input a message
+// shows (always quoted) can hold.
 const FIELD = '\u0000';
 const OWNER = '\u0001';
 const must = (rule: string) => `"${FIELD}" must be ${rule}`;
@@ -54,10 +54,10 @@ const UNCOPIED = ['__proto__', 'constructor', 'prototype'];
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object schema whose missing entry is refused with the message of that entry given as undefined. */
-function fields<const T extends v.ObjectEntries>(entries: T, message = must('an object')) {
+function fields<const T extends v.ObjectEntries>(entries: T) {
   return v.object(entries, (issue) => {
     const key = issue.path?.[0]?.key;
-    return key === undefined ? message : v.safeParse(entries[key as keyof T]!, undefined).issues![0].message;
+    return key === undefined ? must('an object') : v.safeParse(entries[key as keyof T]!, undefined).issues![0].message;
   });
 }
 
@@ -69,11 +69,8 @@ const integerFrom = (min: number, max: number) => {
   const message = must(`an integer from ${min} to ${max}`);
   return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 };
-const DURATION = v.pipe(
-  v.number(must(`a number of ms from 0 to ${MAX_DELAY_MS}`)),
-  v.minValue(0, must(`a number of ms from 0 to ${MAX_DELAY_MS}`)),
-  v.maxValue(MAX_DELAY_MS, must(`a number of ms from 0 to ${MAX_DELAY_MS}`)),
-);
+const DURATION_RULE = must(`a number of ms from 0 to ${MAX_DELAY_MS}`);
+const DURATION = v.pipe(v.number(DURATION_RULE), v.minValue(0, DURATION_RULE), v.maxValue(MAX_DELAY_MS, DURATION_RULE));
 /** A record's id: a non-empty string that `getOrder` and `getSession` would request. */
 const ID = v.pipe(
   v.string(must('a non-empty string')),
@@ -159,8 +156,10 @@ const FAULT_ENTRIES = {
   /** Wait this long (ms, at most 3,600,000: one hour) before answering; ends early if the request is aborted. */
   delayMs: v.optional(DURATION),
 };
-/** The status of an answer that is not an error page of its own: default 200. */
-const OPTIONAL_STATUS = { status: v.optional(integerFrom(200, 599)) };
+const OPTIONAL_STATUS = {
+  /** The answer's HTTP status, 200 to 599; default 200. */
+  status: v.optional(integerFrom(200, 599)),
+};
 
 /** Added latency, then the normal answer. */
 export const LatencyFaultSchema = fields({
@@ -189,6 +188,7 @@ const TOGETHER = `"${FIELD}.headers" and "${FIELD}.retryAfter"`;
 export const StatusFaultSchema = v.pipe(
   fields({
     kind: v.literal('status'),
+    /** The answer's HTTP status, 200 to 599. */
     status: integerFrom(200, 599),
     /** Envelope code; default: the HTTP status. */
     code: v.optional(v.pipe(v.number(must('an integer')), v.safeInteger(must('an integer')))),
