@@ -33,7 +33,7 @@ const isFunction = (value: unknown) => typeof value === 'function';
  * read and check themselves. Any other name is refused, with the closest of these.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each check takes whatever the caller passed.
-const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
+export const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
   baseUrl: null,
   // The key must be a header value: a runtime's own error for a bad one would quote it.
   apiKey: ['a string of visible ASCII characters', (value) => typeof value === 'string' && /^[\x21-\x7e]+$/.test(value)],
@@ -122,7 +122,7 @@ export function timestamp(now: () => number): string {
 }
 
 /** What is wrong with an `apiKey` that failed its check, never showing it: its kind, or what it holds. */
-function keyWrong(apiKey: unknown): string {
+export function keyWrong(apiKey: unknown): string {
   if (typeof apiKey !== 'string') return kindOf(apiKey);
   if (!apiKey) return 'an empty string';
   return `a string with ${/[\r\n]/.test(apiKey) ? 'a line break' : apiKey.includes(' ') ? 'a space' : 'another character'}`;

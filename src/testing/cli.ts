@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { checkSeed } from './check-record.js';
 import { isOrigin } from './cors.js';
 import { createSandbox } from './create-sandbox.js';
+import { keyRefusal } from './key.js';
 import { serveSandbox } from './node.js';
 import { SANDBOX_IDS } from './seed.js';
 import type { Sandbox, SandboxSeed } from './types.js';
@@ -47,9 +48,11 @@ async function main(argv: string[]): Promise<void> {
   if (!(/^\d+$/.test(values.port ?? '0') && Number.isInteger(port) && port <= 65_535)) {
     throw new UsageError(`--port must be an integer from 0 to 65535, not ${JSON.stringify(values.port)}`);
   }
-  if (values.key === '') throw new UsageError('--key must not be empty');
   const envKey = process.env.SANDBOX_API_KEY || undefined;
   const apiKey = values.key ?? envKey;
+  // The key the SDK sends, by the SDK's rule: a sandbox under any other key could never be called by it.
+  const refusal = apiKey === undefined ? undefined : keyRefusal(apiKey);
+  if (refusal !== undefined) throw new UsageError(`${values.key === undefined ? 'SANDBOX_API_KEY' : '--key'} ${refusal}`);
   const seed = values.seed === undefined ? true : await readSeed(values.seed);
   if (values.cors !== undefined && values['no-cors']) throw new UsageError('--cors and --no-cors do not go together: pick one');
   const origins = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());

@@ -1,18 +1,19 @@
 import { checkDepth } from './check-record.js';
 import { checkId } from './ids.js';
+import { FaultBodySchema, parseInput, ScenarioSchema } from './inputs.js';
+import type { Family, Registry } from './registry.js';
 import { encoder, JSON_HEADERS } from './respond.js';
-import type { Fault, FaultTarget, Sandbox, SandboxCheckoutSession, SandboxOrder, Scenario } from './types.js';
+import type { Sandbox, SandboxCheckoutSession, SandboxOrder } from './types.js';
 
 /** The reserved path prefix of the control API, after the sandbox's `basePath`. */
 export const CONTROL_PREFIX = '/__sandbox';
 /** The largest control API body read: 1 MiB. A larger one is answered 413 and not read further. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** What the control API drives: the sandbox itself, with removers that say whether there was something to remove. */
+/** What the control API drives: the sandbox itself, and its faults and scenarios by id. */
 export interface Controlled {
   readonly sandbox: Sandbox;
-  readonly addFault: (target: FaultTarget, fault: Fault, onUsedUp?: () => void) => () => boolean;
-  readonly addScenario: (scenario: Scenario, onEnd?: () => void) => () => boolean;
+  readonly registry: Registry;
   readonly sameKey: (presented: string) => Promise<boolean>;
 }
 
@@ -20,11 +21,9 @@ type Handler = (request: Request, id: string) => Response | Promise<Response>;
 type Routes = Record<string, Partial<Record<string, Handler>>>;
 
 /** The control API: `handle(request, path)` answers `path`, the part after `/__sandbox`. */
-export function createControl({ sandbox, addFault, addScenario, sameKey }: Controlled) {
-  const faults = new Map<string, () => boolean>();
-  const scenarios = new Map<string, () => boolean>();
-  let faultCount = 0;
-  let scenarioCount = 0;
+export function createControl({ sandbox, registry, sameKey }: Controlled) {
+  const removeById = (family: Family) => (_: Request, id: string) =>
+    registry.remove(family, id) ? empty() : fail(404, `no active ${family} ${JSON.stringify(id)} (removed, used up or never added)`);
 
   const records = <T>(
     kind: 'order' | 'session',
@@ -52,40 +51,24 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
     'sessions/:id': records<SandboxCheckoutSession>('session', 'sessionId', sandbox.getSession, sandbox.putSession, sandbox.deleteSession),
     faults: {
       POST: async (request) => {
-        const body = await readObject(request, 'fault');
-        if (body.fault === undefined)
-          return fail(400, '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }');
-        const id = `f${faultCount + 1}`;
-        // A fault used up leaves the id map too: nothing is kept for ever.
-        faults.set(
-          id,
-          addFault((body.target ?? {}) as FaultTarget, body.fault as Fault, () => faults.delete(id)),
-        );
-        faultCount += 1;
-        return json(201, { id });
+        const { target, fault } = parseInput(FaultBodySchema, await readObject(request, 'fault'), '');
+        return json(201, { id: registry.addFault(target, fault) });
       },
-      GET: () => json(200, { ids: [...faults.keys()] }),
+      GET: () => json(200, { ids: registry.ids('fault') }),
       DELETE: () => {
         sandbox.clearFaults();
-        faults.clear();
         return empty();
       },
     },
-    'faults/:id': { DELETE: (_, id) => removeById(faults, id, 'fault') },
+    'faults/:id': { DELETE: removeById('fault') },
     scenarios: {
       POST: async (request) => {
-        const scenario = (await readObject(request, 'scenario')) as unknown as Scenario;
-        const id = `s${scenarioCount + 1}`;
-        scenarios.set(
-          id,
-          addScenario(scenario, () => scenarios.delete(id)),
-        );
-        scenarioCount += 1;
-        return json(201, { id });
+        const scenario = parseInput(ScenarioSchema, await readObject(request, 'scenario'), 'scenario');
+        return json(201, { id: registry.addScenario(scenario) });
       },
-      GET: () => json(200, { ids: [...scenarios.keys()] }),
+      GET: () => json(200, { ids: registry.ids('scenario') }),
     },
-    'scenarios/:id': { DELETE: (_, id) => removeById(scenarios, id, 'scenario') },
+    'scenarios/:id': { DELETE: removeById('scenario') },
     log: {
       GET: () => json(200, { entries: sandbox.log }),
       DELETE: () => {
@@ -96,8 +79,6 @@ export function createControl({ sandbox, addFault, addScenario, sameKey }: Contr
     reset: {
       POST: () => {
         sandbox.reset();
-        faults.clear();
-        scenarios.clear();
         return empty();
       },
     },
@@ -184,12 +165,6 @@ async function readObject(request: Request, what: string): Promise<Record<string
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest(`the body must be a JSON ${what} object`);
   checkDepth(body, what);
   return body as Record<string, unknown>;
-}
-
-function removeById(removers: Map<string, () => boolean>, id: string, what: string): Response {
-  const removed = removers.get(id)?.() ?? false;
-  removers.delete(id);
-  return removed ? empty() : fail(404, `no active ${what} ${JSON.stringify(id)} (removed, used up or never added)`);
 }
 
 function found(value: unknown, missing: string): Response {

@@ -1,11 +1,14 @@
 import { checkRecord, checkSeed } from './check-record.js';
 import { CONTROL_PREFIX, createControl } from './control.js';
 import { corsPolicy, withCors } from './cors.js';
-import { createFaultRegistry, faultDelay, faultResponse, sleep } from './faults.js';
+import { sleep } from '../core/sleep.js';
+import { faultDelay, faultResponse } from './faults.js';
+import { FaultSchema, FaultTargetSchema, parseInput, ScenarioSchema } from './inputs.js';
+import { keyRefusal } from './key.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { withRequestId } from './request-id.js';
 import { encoder, envelope } from './respond.js';
-import { createScenarioRegistry } from './scenarios.js';
+import { createRegistry } from './registry.js';
 import { SANDBOX_ORDERS, SANDBOX_SESSIONS } from './seed.js';
 import type { Sandbox, SandboxCheckoutSession, SandboxOptions, SandboxOrder, SandboxRoute, SandboxSeed } from './types.js';
 
@@ -52,8 +55,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const orders = new Map<string, SandboxOrder>();
   const sessions = new Map<string, SandboxCheckoutSession>();
-  const faults = createFaultRegistry();
-  const scenarios = createScenarioRegistry({ orders, sessions, now });
+  const registry = createRegistry({ orders, sessions, now });
   const log: MutableLogEntry[] = [];
 
   const putOrder = (order: SandboxOrder) => {
@@ -69,8 +71,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     sessions.clear();
     seed.orders?.forEach(putOrder);
     seed.sessions?.forEach(putSession);
-    faults.clear();
-    scenarios.clear();
+    registry.clear();
     log.length = 0;
   };
   reset();
@@ -90,9 +91,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const [name, id] = match;
     const record = id === undefined ? undefined : name === 'order' ? orders.get(id) : sessions.get(id);
 
-    const fault = id === undefined ? undefined : (faults.take(name, id) ?? scenarios.fault(name, id));
+    const fault = id === undefined ? undefined : registry.take(name, id);
     if (fault !== undefined) {
-      await sleep(faultDelay(fault), request.signal);
+      const delay = faultDelay(fault);
+      if (delay > 0) await sleep(delay, request.signal);
       const answer = faultResponse(fault, entry, request.signal, record ?? (name === 'order' ? { orderId: id } : { sessionId: id }));
       if (answer !== undefined) return answer;
     }
@@ -107,12 +109,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return envelope(entry, 401, 401, 'X-Timestamp must be the current time in milliseconds since the epoch');
     }
     if (id === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
-    if (name === 'session') scenarios.arriving(id);
-    scenarios.settle();
+    if (name === 'session') registry.arriving(id);
+    registry.settle();
     const current = name === 'order' ? orders.get(id) : sessions.get(id);
     if (current === undefined) return envelope(entry, 404, 404, `${name === 'order' ? 'order' : 'checkout session'} not found`);
     const answer = envelope(entry, 200, 0, 'success', current);
-    if (name === 'session') scenarios.answered(id);
+    if (name === 'session') registry.answered(id);
     return answer;
   }
 
@@ -163,12 +165,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     fetch,
     getOrder(id) {
-      scenarios.settle();
+      registry.settle();
       const order = orders.get(id);
       return order === undefined ? undefined : structuredClone(order);
     },
     getSession(id) {
-      scenarios.settle();
+      registry.settle();
       const session = sessions.get(id);
       return session === undefined ? undefined : structuredClone(session);
     },
@@ -176,9 +178,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     putSession,
     deleteOrder: (id) => orders.delete(id),
     deleteSession: (id) => sessions.delete(id),
-    fault: faults.add,
-    clearFaults: faults.clear,
-    scenario: scenarios.add,
+    fault(target, fault) {
+      const id = registry.addFault(parseInput(FaultTargetSchema, target, 'target'), parseInput(FaultSchema, fault, 'fault'));
+      return () => void registry.remove('fault', id);
+    },
+    clearFaults: () => registry.clear('fault'),
+    scenario(scenario) {
+      const id = registry.addScenario(parseInput(ScenarioSchema, scenario, 'scenario'));
+      return () => void registry.remove('scenario', id);
+    },
     reset,
     get log() {
       return log;
@@ -187,7 +195,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       log.length = 0;
     },
   };
-  const controlApi = createControl({ sandbox, addFault: faults.add, addScenario: scenarios.add, sameKey });
+  const controlApi = createControl({ sandbox, registry, sameKey });
   return sandbox;
 }
 
@@ -210,9 +218,8 @@ function seedOf(seed: boolean | SandboxSeed): SandboxSeed {
 }
 
 function checkOptions(options: SandboxOptions, clockSkewMs: number, basePath: string, logLimit: number): void {
-  if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) {
-    throw new TypeError('"apiKey" must be a non-empty string');
-  }
+  const refusal = options.apiKey === undefined ? undefined : keyRefusal(options.apiKey);
+  if (refusal !== undefined) throw new TypeError(`"apiKey" ${refusal}`);
   if (!(typeof clockSkewMs === 'number' && clockSkewMs >= 0)) throw new TypeError('"clockSkewMs" must be a non-negative number');
   if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('"now" must be a function');
   if (typeof basePath !== 'string' || (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))) {

@@ -8,3 +8,13 @@ import { urlOf } from '../core/url.js';
 export function checkId(id: string): void {
   urlOf(['', '/'], '', id);
 }
+
+/** The message of the `InvalidIdError` that `checkId` throws for `id`, or `undefined` for an id the SDK requests. */
+export function idRefusal(id: string): string | undefined {
+  try {
+    checkId(id);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

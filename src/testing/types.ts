@@ -2,6 +2,23 @@ import type * as v from 'valibot';
 import type { CheckoutSessionSchema } from '../schemas/checkout-session.js';
 import type { OrderSchema } from '../schemas/order.js';
 import type { PriceDataItemSchema } from '../schemas/price-data.js';
+import type {
+  CheckoutCompletesScenarioSchema,
+  DropFaultSchema,
+  EmptyFaultSchema,
+  FaultSchema,
+  FaultTargetSchema,
+  FlakyScenarioSchema,
+  HtmlFaultSchema,
+  LatencyFaultSchema,
+  OversizedFaultSchema,
+  RateLimitedScenarioSchema,
+  RouteSchema,
+  ScenarioSchema,
+  StallFaultSchema,
+  StatusFaultSchema,
+  TruncatedFaultSchema,
+} from './inputs.js';
 
 /** A price-data item as the service sends it (docs/service.md, "Line item"): the input of the SDK's schema. */
 export type SandboxPriceDataItem = v.InferInput<typeof PriceDataItemSchema>;
@@ -19,78 +36,30 @@ export type SandboxOrder = v.InferInput<typeof OrderSchema> & { orderId: string 
 export type SandboxCheckoutSession = v.InferInput<typeof CheckoutSessionSchema> & { sessionId: string };
 
 /** The two routes of the service: `order` is `/api/order/{id}`, `session` is `/api/checkout/session/{id}`. */
-export type SandboxRoute = 'order' | 'session';
+export type SandboxRoute = v.InferOutput<typeof RouteSchema>;
 
 /** Which requests a fault applies to; an empty target matches both routes and every id. */
-export interface FaultTarget {
-  route?: SandboxRoute;
-  id?: string;
-}
-
-interface FaultBase {
-  /** Apply to the next `times` matching requests only, then remove itself. Default: until removed. */
-  times?: number;
-  /** Wait this long (ms, at most 3,600,000: one hour) before answering; ends early if the request is aborted. */
-  delayMs?: number;
-}
+export type FaultTarget = v.InferInput<typeof FaultTargetSchema>;
 
 /** Added latency, then the normal answer. */
-export interface LatencyFault extends FaultBase {
-  kind: 'latency';
-  /** The delay in ms, at most 3,600,000 (one hour). */
-  ms: number;
-}
+export type LatencyFault = v.InferInput<typeof LatencyFaultSchema>;
 /** Any HTTP status with an envelope `{ code, msg, data: null }`, optionally with Retry-After and extra headers. */
-export interface StatusFault extends FaultBase {
-  kind: 'status';
-  status: number;
-  /** Envelope code; default: the HTTP status. */
-  code?: number;
-  /** Envelope msg; default: the status's reason phrase. */
-  msg?: string;
-  /** Retry-After: a number of seconds, or a string sent as is (an HTTP date), a valid header value as for `headers`. */
-  retryAfter?: number | string;
-  /**
-   * Extra response headers: names that are HTTP tokens, values of visible ASCII or Latin-1 characters, spaces and tabs
-   * (what both the `Headers` constructor and Node's HTTP server accept). Not the headers that frame the body or the
-   * connection: `content-length`, `content-encoding`, `transfer-encoding`, `connection`, `keep-alive`,
-   * `proxy-connection`, `te`, `trailer`, `upgrade`.
-   */
-  headers?: Record<string, string>;
-}
+export type StatusFault = v.InferInput<typeof StatusFaultSchema>;
 /** An HTML error page instead of JSON (status default 200, as a misrouted proxy or captive portal sends). */
-export interface HtmlFault extends FaultBase {
-  kind: 'html';
-  status?: number;
-}
+export type HtmlFault = v.InferInput<typeof HtmlFaultSchema>;
 /** The normal JSON answer cut in half (Content-Length matches the cut body). */
-export interface TruncatedFault extends FaultBase {
-  kind: 'truncated';
-  status?: number;
-}
+export type TruncatedFault = v.InferInput<typeof TruncatedFaultSchema>;
 /** An empty body (status default 200). */
-export interface EmptyFault extends FaultBase {
-  kind: 'empty';
-  status?: number;
-}
+export type EmptyFault = v.InferInput<typeof EmptyFaultSchema>;
 /** A valid envelope padded to `bytes` (default 8 MiB), generated lazily while it is read. */
-export interface OversizedFault extends FaultBase {
-  kind: 'oversized';
-  bytes?: number;
-  /** Declare Content-Length up front; default false (the size shows only while reading). */
-  contentLength?: boolean;
-}
+export type OversizedFault = v.InferInput<typeof OversizedFaultSchema>;
 /** The connection is closed without a response. Over `serveSandbox` the socket is destroyed; through `sandbox.fetch` the call rejects with a `TypeError`, as `fetch` does. */
-export interface DropFault extends FaultBase {
-  kind: 'drop';
-}
+export type DropFault = v.InferInput<typeof DropFaultSchema>;
 /** Status 200, headers and the first half of the body, then nothing until the request is aborted. */
-export interface StallFault extends FaultBase {
-  kind: 'stall';
-}
+export type StallFault = v.InferInput<typeof StallFaultSchema>;
 
 /** A fault to inject with `sandbox.fault(target, fault)`. */
-export type Fault = LatencyFault | StatusFault | HtmlFault | TruncatedFault | EmptyFault | OversizedFault | DropFault | StallFault;
+export type Fault = v.InferInput<typeof FaultSchema>;
 
 /** One request the sandbox received. */
 export interface SandboxLogEntry {
@@ -184,28 +153,10 @@ export interface SandboxSeed {
  * set, and that order exists: customer, items, amounts and currencies copied from the session, `status:
  * 'success'`, `createTime` now, `sessionId` the session's id.
  */
-export interface CheckoutCompletesScenario {
-  kind: 'checkout-completes';
-  sessionId: string;
-  afterRequests?: number;
-  afterMs?: number;
-  /** The order to create; default `ord_` followed by the session id without its `cs_` prefix. */
-  orderId?: string;
-}
+export type CheckoutCompletesScenario = v.InferInput<typeof CheckoutCompletesScenarioSchema>;
 /** The next `times` (default 2) matching requests answer 429 with Retry-After (default 1 second), then normal. */
-export interface RateLimitedScenario {
-  kind: 'rate-limited';
-  target?: FaultTarget;
-  times?: number;
-  /** Seconds, or a string sent as is (an HTTP date). */
-  retryAfter?: number | string;
-}
+export type RateLimitedScenario = v.InferInput<typeof RateLimitedScenarioSchema>;
 /** Every `failEvery`-th matching request (default 2) answers `status` (default 503); the others are normal. */
-export interface FlakyScenario {
-  kind: 'flaky';
-  target?: FaultTarget;
-  failEvery?: number;
-  status?: number;
-}
+export type FlakyScenario = v.InferInput<typeof FlakyScenarioSchema>;
 /** A scenario to add with `sandbox.scenario(scenario)` or `POST /__sandbox/scenarios`. */
-export type Scenario = CheckoutCompletesScenario | RateLimitedScenario | FlakyScenario;
+export type Scenario = v.InferInput<typeof ScenarioSchema>;

@@ -172,6 +172,51 @@ describe('faults and scenarios are checked when they are set', () => {
     expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(200);
   });
 
+  test.each([
+    [
+      'a fault that is no object',
+      () => createSandbox().fault({}, null as never),
+      '"fault" must be an object such as { "kind": "status", "status": 503 }',
+    ],
+    ['a latency without ms', () => createSandbox().fault({}, { kind: 'latency' } as never), '"fault.ms" must be a number of ms from 0 to 3600000'],
+    [
+      'a status fault without status',
+      () => createSandbox().fault({}, { kind: 'status' } as never),
+      '"fault.status" must be an integer from 200 to 599',
+    ],
+    [
+      'a contentLength that is no boolean',
+      () => createSandbox().fault({}, { kind: 'oversized', contentLength: 'yes' as never }),
+      '"fault.contentLength" must be true or false',
+    ],
+    [
+      'a header a copy would leave out',
+      () => createSandbox().fault({}, { kind: 'status', status: 503, headers: JSON.parse('{"x-fine": "1", "__proto__": "x"}') }),
+      '"fault.headers" has "__proto__", which the sandbox cannot set',
+    ],
+    [
+      'a scenario that is no object',
+      () => createSandbox().scenario('flaky' as never),
+      '"scenario" must be an object such as { "kind": "rate-limited", "times": 2 }',
+    ],
+    [
+      'a checkout without its session',
+      () => createSandbox().scenario({ kind: 'checkout-completes' } as never),
+      '"scenario.sessionId" must be a non-empty string',
+    ],
+  ])('%s: a TypeError naming the field', (_, run, message) => {
+    expect(run).toThrow(new TypeError(message));
+  });
+
+  test('a fault with target null over the control API: 400 naming it, nothing armed', async () => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'POST', '/faults', { target: null, fault: { kind: 'drop' } })).toEqual({
+      status: 400,
+      body: { error: '"target" must be an object such as { "route": "order", "id": "ord_ada_1" }' },
+    });
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
+  });
+
   test('a header value of Latin-1 characters (obs-text) is accepted and sent', async () => {
     const sandbox = createSandbox();
     sandbox.fault({ route: 'order' }, { kind: 'status', status: 503, headers: { 'x-note': 'caf\u00e9' } });
@@ -323,25 +368,26 @@ describe('ids the SDK would refuse to request are refused', () => {
     );
   });
 
-  test('a scenario with orderId "x\ny", or a sessionId or target id the SDK refuses: 400 with the message of InvalidIdError', async () => {
+  test('a scenario with orderId "x\ny", or a sessionId or target id the SDK refuses: 400 naming the field, with the message of InvalidIdError', async () => {
     const sandbox = createSandbox();
     const lineBreak = await sdkRefusal('x\ny');
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', orderId: 'x\ny' })).toEqual({
       status: 400,
-      body: { error: lineBreak },
+      body: { error: `"scenario.orderId": ${lineBreak}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_\u2028' })).toEqual({
       status: 400,
-      body: { error: await sdkRefusal('cs_\u2028') },
+      body: { error: `"scenario.sessionId": ${await sdkRefusal('cs_\u2028')}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', target: { id: 'x\ny' } })).toEqual({
       status: 400,
-      body: { error: lineBreak },
+      body: { error: `"scenario.target.id": ${lineBreak}` },
     });
     expect(await control(sandbox, 'POST', '/faults', { target: { id: 'x\ny' }, fault: { kind: 'drop' } })).toEqual({
       status: 400,
-      body: { error: lineBreak },
+      body: { error: `"target.id": ${lineBreak}` },
     });
+    expect(() => sandbox.fault({ id: 'x\ny' }, { kind: 'drop' })).toThrow(new TypeError(`"target.id": ${lineBreak}`));
     expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
     expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
   });
@@ -352,7 +398,11 @@ describe('ids the SDK would refuse to request are refused', () => {
     expect(() => sandbox.putSession({ sessionId: long })).toThrow(InvalidIdError);
     const session = 'x'.repeat(254); // a valid session id; its order would be "ord_" + 254 characters
     sandbox.putSession({ sessionId: session });
-    expect(() => sandbox.scenario({ kind: 'checkout-completes', sessionId: session })).toThrow(await sdkRefusal(`ord_${session}`));
+    const refused = () => sandbox.scenario({ kind: 'checkout-completes', sessionId: session });
+    expect(refused).toThrow(await sdkRefusal(`ord_${session}`));
+    expect(refused).toThrow(/^"scenario.orderId" must be given/);
+    // An order id of its own makes it a checkout that can complete.
+    expect(() => sandbox.scenario({ kind: 'checkout-completes', sessionId: session, orderId: 'ord_long' })).not.toThrow();
   });
 
   test('the longest id the SDK requests, 256 characters, is stored and served', async () => {
@@ -361,6 +411,45 @@ describe('ids the SDK would refuse to request are refused', () => {
     expect((await control(sandbox, 'PUT', `/orders/${id}`, { status: 'success' })).status).toBe(201);
     const order = await getOrder(id, { baseUrl: ORIGIN, apiKey: sandbox.apiKey, fetch: sandbox.fetch });
     expect(order.orderId).toBe(id);
+  });
+});
+
+describe('a key the SDK would refuse to send is refused', () => {
+  /** The TypeError the SDK throws for `apiKey` before any request, or `undefined` when it sends the key. */
+  async function sdkRefusal(apiKey: unknown): Promise<TypeError | undefined> {
+    const sent = () => Promise.resolve(Response.json({ code: 0, msg: 'success', data: { orderId: 'ord_1' } }));
+    const error = await getOrder('ord_1', { baseUrl: ORIGIN, apiKey: apiKey as string, fetch: sent }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    if (error !== undefined) expect(error).toBeInstanceOf(TypeError);
+    return error as TypeError | undefined;
+  }
+
+  test.each([
+    ['a space', 'sk_test bad'],
+    ['a line break', 'sk_test\nbad'],
+    ['a character beyond ASCII', 'sk_test_caf\u00e9'],
+    ['an empty string', ''],
+    ['a number', 5],
+  ])('createSandbox({ apiKey }) with %s throws the TypeError the SDK throws for it', async (_, apiKey) => {
+    const refusal = await sdkRefusal(apiKey);
+    expect(refusal).toBeDefined();
+    expect(() => createSandbox({ apiKey: apiKey as string })).toThrow(new TypeError(refusal!.message));
+  });
+
+  test('a key is accepted exactly when the SDK sends it, character by character', async () => {
+    for (let code = 0; code < 0x180; code++) {
+      const apiKey = `sk_test_${String.fromCharCode(code)}`;
+      const sent = (await sdkRefusal(apiKey)) === undefined;
+      let accepted = true;
+      try {
+        createSandbox({ apiKey });
+      } catch {
+        accepted = false;
+      }
+      expect(accepted, `U+${code.toString(16).padStart(4, '0')}`).toBe(sent);
+    }
   });
 });
 
@@ -376,6 +465,24 @@ describe('used-up faults and scenarios leave the id map', () => {
     expect((await control(sandbox, 'DELETE', '/faults/f1')).status).toBe(404);
     // Ids are not reused.
     expect((await control(sandbox, 'POST', '/faults', { fault: { kind: 'empty' } })).body).toEqual({ id: 'f3' });
+  });
+
+  test('faults and scenarios added in code are listed, and removed, by id like those added over HTTP', async () => {
+    const sandbox = createSandbox();
+    const remove = sandbox.fault({ route: 'order' }, { kind: 'status', status: 503 });
+    await control(sandbox, 'POST', '/faults', { fault: { kind: 'status', status: 502 } });
+    sandbox.scenario({ kind: 'flaky', target: { id: 'ord_grace_1' } });
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: ['f1', 'f2'] } });
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: ['s1'] } });
+    remove();
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: ['f2'] } });
+    // A fault's id names no scenario, and the other way round.
+    expect((await control(sandbox, 'DELETE', '/scenarios/f2')).status).toBe(404);
+    expect((await control(sandbox, 'DELETE', '/faults/s1')).status).toBe(404);
+    expect((await control(sandbox, 'DELETE', '/scenarios/s1')).status).toBe(204);
+    sandbox.clearFaults();
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
+    expect((await sandbox.fetch(signed(sandbox, '/api/order/ord_ada_1'))).status).toBe(200);
   });
 
   test('a rate limit used up and a completed checkout are gone from GET /__sandbox/scenarios', async () => {

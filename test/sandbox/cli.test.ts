@@ -155,12 +155,20 @@ describe.concurrent('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
     expect(bin.output()).not.toContain('sk_test_from_env');
   });
 
+  test('a SANDBOX_API_KEY the SDK would refuse exits 2 naming the variable, never showing the key', async () => {
+    const bin = start(['--port', '0'], { SANDBOX_API_KEY: 'sk_test secret_part' });
+    expect((await bin.exit).code).toBe(2);
+    expect(bin.output()).toMatch(/SANDBOX_API_KEY must be a string of visible ASCII characters; received a string with a space/);
+    expect(bin.output()).not.toContain('secret_part');
+  });
+
   test.each([
     [['--port', 'abc'], /--port must be an integer from 0 to 65535, not "abc"/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],
     [['--nope'], /Unknown option '--nope'/],
     [['--seed', 'missing.json'], /--seed: cannot read missing\.json \(ENOENT\)/],
-    [['--key', ''], /--key must not be empty/],
+    [['--key', ''], /--key must be a string of visible ASCII characters; received an empty string/],
+    [['--key', 'sk_test bad'], /--key must be a string of visible ASCII characters; received a string with a space/],
     [['--cors', 'localhost:5173'], /--cors must be origins separated by commas, such as http:\/\/localhost:5173, not "localhost:5173"/],
     [['-c', 'http://localhost:5173/app'], /--cors must be origins separated by commas/],
     [['--cors', 'http://localhost:5173', '--no-cors'], /--cors and --no-cors do not go together: pick one/],
