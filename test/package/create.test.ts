@@ -61,10 +61,10 @@ describe('npx checkout-lookup', () => {
     expect(result.stdout).toContain('https://github.com/checkout-lookup/checkout-lookup');
   });
 
-  test('an unknown command exits 2 with the usage', async () => {
+  test('an unknown command exits 2 with the command it is close to, and the usage', async () => {
     const result = await run(bin, ['creat', 'x'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
     expect(result.code, result.report).toBe(2);
-    expect(result.stderr).toContain('unknown arguments: creat x');
+    expect(result.stderr).toContain('unknown command creat; did you mean create?');
     expect(result.stderr).toContain('Usage:');
   });
 });
