@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -245,6 +245,11 @@ describe('npx checkout-lookup create my-worker', () => {
     const origin = new URL(link).origin;
     expect(origin).toBe(`http://localhost:${workerPort}`);
     expect(hidden()).toContain(`chrome://inspect with the target 127.0.0.1:${inspectorPort}`);
+    // What it prints for curl is the commands themselves, and every file it names is one this project has: none of
+    // the repository's own (worker/README.md is in node_modules/checkout-lookup/ here).
+    expect(hidden()).toContain(`--data-urlencode "token=$TOKEN" --data-urlencode 'next=/orders/ord_ada_1' ${origin}/sign-in`);
+    const named = [...hidden().matchAll(/(?<![\w/:.-])((?:[\w.-]+\/)+[\w.-]+\.(?:md|ts|toml|json|mjs))(?![\w/])/g)].map((m) => m[1]!);
+    for (const path of named) expect(existsSync(join(project, path)), `npm start's output names ${path}`).toBe(true);
 
     // The link keeps its token in a cookie and sends the browser on to the Continue page without it in the address;
     // that page's form posts back, which sets the session cookie.
