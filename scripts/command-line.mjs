@@ -1,6 +1,8 @@
 // The command-line rules every command of the package follows (`checkout-lookup` and its subcommands, `npm start`,
 // `npm run deploy`, `checkout-lookup-sandbox`): `--help` and `-h` print the usage on stdout and exit 0; an unknown
 // option or command is named, with "did you mean" when a known one is close, then the usage, on stderr, exit 2.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The edit distance of `a` and `b`: characters added, removed, changed, or two neighbours swapped. */
@@ -86,4 +88,16 @@ export function readCommandLine(args, { name, usage, options = {}, positionals =
 export function usageError(name, usage, problem) {
   process.stderr.write(`${name}: ${problem}\n\n${usage.endsWith('\n') ? usage : `${usage}\n`}`);
   process.exit(2);
+}
+
+/**
+ * A script's usage from its own header comment (the `//` lines it starts with, after a `#!` line), under
+ * `Usage: <synopsis>`: for the bench scripts, whose header says what they measure and how they are called.
+ */
+export function usageFromHeader(url, synopsis) {
+  const header = readFileSync(fileURLToPath(url), 'utf8')
+    .replace(/^#!.*\n/, '')
+    .match(/^(?:\/\/.*\n)+/)?.[0];
+  const text = (header ?? '').replace(/^\/\/ ?/gm, '');
+  return `Usage: ${synopsis}\n\n${text}\n  -h, --help  this help\n`;
 }

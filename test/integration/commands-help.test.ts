@@ -22,6 +22,10 @@ const SCRIPTS: [string, string, string][] = [
   ['scripts/lock-other-platforms.mjs', '--help', '--hepl'],
   ['bench/run.mjs', '--only', '--olny'],
   ['bench/report.mjs', '--stdout', '--stdot'],
+  ['bench/per-call.mjs', '--client', '--clinet'],
+  ['bench/worker-load.mjs', '--help', '--hepl'],
+  ['bench/cold-start.mjs', '--help', '--hlep'],
+  ['bench/validation.mjs', '--help', '--hepl'],
 ];
 
 async function node(script: string, ...args: string[]) {
