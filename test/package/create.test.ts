@@ -219,6 +219,17 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(result.stdout).toMatch(/^\[start\] wrangler needs Node 22\.12 or later; this is Node 20\.\d+\.\d+$/m);
   });
 
+  test("the README's `npx checkout-lookup start --help` lists npm start's settings, and starts nothing", async () => {
+    expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('`npx checkout-lookup start --help`');
+    const result = await run(join(project, 'node_modules/.bin/checkout-lookup'), ['start', '--help'], {
+      cwd: project,
+      env,
+      secrets: secretsOf(devVars()),
+    });
+    expect(result.code, result.report).toBe(0);
+    for (const setting of ['PORT=N', 'INSPECTOR_PORT=N', 'SANDBOX_PORT=N', 'API_BASE_URL in .dev.vars']) expect(result.stdout).toContain(setting);
+  });
+
   test('npm start serves the signed-in order page against the sandbox, and Ctrl-C stops it', { timeout: 150_000 }, async () => {
     // Free ports here instead of the documented 8790 and 8787, which other tests on this machine may hold.
     const sandboxPort = new URL(await deadAddress()).port;
