@@ -30,4 +30,8 @@ export async function measureColdStart(config = COLD_START) {
   return { config, runtimes, nodeImport, ...(NODE20_MISSING && { note: NODE20_MISSING }) };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) console.log(JSON.stringify(await measureColdStart(), null, 2));
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const { readCommandLine, usageFromHeader } = await import('../scripts/command-line.mjs');
+  readCommandLine(process.argv.slice(2), { name: 'bench/cold-start.mjs', usage: usageFromHeader(import.meta.url, 'node bench/cold-start.mjs') });
+  console.log(JSON.stringify(await measureColdStart(), null, 2));
+}

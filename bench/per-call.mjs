@@ -328,6 +328,16 @@ export async function measurePerCall(config = PER_CALL) {
 }
 
 const [flag, where, extra] = process.argv.slice(2);
+const MODES = ['client', 'ratios', 'serve', 'prepare', 'loop'];
+// --help and -h print the header above; anything but a mode is refused with the mode it is close to.
+if (process.argv[1] === SELF && flag !== undefined && !MODES.includes(flag.replace(/^--/, ''))) {
+  const { readCommandLine, usageFromHeader } = await import('../scripts/command-line.mjs');
+  readCommandLine([flag], {
+    name: 'bench/per-call.mjs',
+    usage: usageFromHeader(import.meta.url, `node bench/per-call.mjs [${MODES.map((mode) => `--${mode}`).join('|')} ...]`),
+    options: Object.fromEntries(MODES.map((mode) => [mode, { type: 'boolean' }])),
+  });
+}
 if (flag === '--serve') {
   const server = await serve();
   console.log(`http://127.0.0.1:${server.address().port}`);

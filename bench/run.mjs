@@ -9,9 +9,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { measureColdStart } from './cold-start.mjs';
+import { readCommandLine, unknown, usageError } from '../scripts/command-line.mjs';
 import { measureSizes } from '../scripts/size.mjs';
 import { NODE24, ROOT, progress } from './lib.mjs';
-import { render } from './report.mjs';
+import { render, writeReport } from './report.mjs';
 
 // wrangler (worker under load) needs Node 22+: started with an older node, hand over to the project's Node 24.
 if (Number(process.versions.node.split('.')[0]) < 22) process.exit(spawnSync(NODE24, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
@@ -24,8 +25,19 @@ const MEASUREMENTS = {
   coldStart: measureColdStart,
   workerLoad: async () => (await import('./worker-load.mjs')).measureWorkerLoad(),
 };
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
-if (only?.some((name) => !(name in MEASUREMENTS))) throw new Error(`--only takes some of ${Object.keys(MEASUREMENTS)}`);
+const USAGE = `Usage: npm run bench [-- --only NAMES]   (node bench/run.mjs [--only NAMES])
+
+Builds the package, runs the measurements in turn, writes their figures to test-output/bench.json and renders
+BENCHMARKS.md and its charts (docs/benchmarks/) from them. Several minutes; run it on a quiet machine.
+
+  --only NAMES  some of ${Object.keys(MEASUREMENTS).join(',')}, comma-separated: the Markdown on stdout, BENCHMARKS.md
+                and the charts untouched
+  -h, --help    this help
+`;
+const { values } = readCommandLine(process.argv.slice(2), { name: 'bench/run.mjs', usage: USAGE, options: { only: { type: 'string' } } });
+const only = values.only?.split(',');
+const stray = only?.find((name) => !(name in MEASUREMENTS));
+if (stray !== undefined) usageError('bench/run.mjs', USAGE, unknown('measurement', stray, Object.keys(MEASUREMENTS)));
 
 const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 const version = (command) =>
@@ -69,5 +81,5 @@ run.seconds = (Date.now() - Date.parse(run.started)) / 1000;
 mkdirSync(join(ROOT, 'test-output'), { recursive: true });
 writeFileSync(join(ROOT, 'test-output', 'bench.json'), `${JSON.stringify(run, null, 2)}\n`);
 if (only) process.stdout.write(render(run));
-else writeFileSync(join(ROOT, 'BENCHMARKS.md'), render(run));
-progress(`done in ${run.seconds.toFixed(0)} s: test-output/bench.json${only ? '' : ', BENCHMARKS.md'}`);
+else writeReport(run);
+progress(`done in ${run.seconds.toFixed(0)} s: test-output/bench.json${only ? '' : ', BENCHMARKS.md and its charts in docs/benchmarks/'}`);

@@ -59,4 +59,8 @@ export async function measureValidation(config = VALIDATION) {
   return { config, results };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) console.log(JSON.stringify(await measureValidation(), null, 2));
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const { readCommandLine, usageFromHeader } = await import('../scripts/command-line.mjs');
+  readCommandLine(process.argv.slice(2), { name: 'bench/validation.mjs', usage: usageFromHeader(import.meta.url, 'node bench/validation.mjs') });
+  console.log(JSON.stringify(await measureValidation(), null, 2));
+}

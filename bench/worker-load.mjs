@@ -398,6 +398,9 @@ async function load(target, { connections, amount }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { readCommandLine, usageFromHeader } = await import('../scripts/command-line.mjs');
+  const usage = usageFromHeader(import.meta.url, 'npm run build && npx node bench/worker-load.mjs   (BENCH_ROUNDS, BENCH_WORKER_BASELINE)');
+  readCommandLine(process.argv.slice(2), { name: 'bench/worker-load.mjs', usage });
   const result = await measureWorkerLoad();
   const f = (ms) => ms.toFixed(2).padStart(7);
   console.log(

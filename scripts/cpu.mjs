@@ -10,18 +10,29 @@
 // children's CPU is never counted twice. `--dump <file>` writes every process with its start, end and CPU, as TSV.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readCommandLine, usageError } from './command-line.mjs';
 
 const POLL_MS = 150;
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
+const USAGE = `Usage: node scripts/cpu.mjs [--dump <file.tsv>] -- <command> [args…]
+
+Runs the command and prints the CPU time its processes used, grouped by what each is, with the wall time.
+
+  --dump <file.tsv>  also write every process with its start, end and CPU
+  -h, --help         this help
+`;
 const args = process.argv.slice(2);
 const dash = args.indexOf('--');
-const dumpAt = args.indexOf('--dump');
-const dump = dumpAt !== -1 && dumpAt < dash ? args[dumpAt + 1] : undefined;
-const command = args.slice(dash + 1);
-if (dash === -1 || command.length === 0 || (dumpAt !== -1 && dump === '--')) {
-  console.error('usage: node scripts/cpu.mjs [--dump <file.tsv>] -- <command> [args…]');
-  process.exit(2);
+const { values, positionals: command } = readCommandLine(args, {
+  name: 'scripts/cpu.mjs',
+  usage: USAGE,
+  options: { dump: { type: 'string' } },
+  positionals: true,
+});
+const dump = values.dump;
+if (dash === -1 || command.length === 0 || command.length !== args.length - dash - 1) {
+  usageError('scripts/cpu.mjs', USAGE, 'the command goes after --');
 }
 
 /** pid, parent, session and CPU ticks of a process from /proc/<pid>/stat, or undefined once it is gone. */

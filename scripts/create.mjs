@@ -170,7 +170,9 @@ npm start
 \`wrangler dev\` on http://localhost:${WORKER_PORT} and prints sign-in links for the seeded customer \`cus_ada\`: her
 order \`ord_ada_1\` and her open checkout \`cs_open_ada\`, which completes about 20 s after its page is first opened.
 Ctrl-C stops both. Its settings are in \`.dev.vars\`, generated with random secrets and git-ignored: never commit it.
-\`PORT\` changes the Worker's port; the sandbox's is the one in \`API_BASE_URL\` in \`.dev.vars\`.
+\`PORT\` changes the Worker's port; the sandbox's is the one in \`API_BASE_URL\` in \`.dev.vars\`. A port that is
+taken is named, with the setting that moves it, before anything starts; \`npx checkout-lookup start --help\` lists
+every setting.
 
 ## Test
 

@@ -8,6 +8,18 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { closest, usageError } from './command-line.mjs';
+
+const USAGE = `Usage: npx checkout-lookup deploy [options]   (in this repository: npm run deploy -- [options])
+
+Runs wrangler deploy with the options as given, once the settings it would deploy are checked: while API_BASE_URL
+(under [vars] in wrangler.toml, or --var API_BASE_URL:<address>) is empty or not an http(s) address, every route
+would answer 500, so it refuses, exits 1 and builds nothing. --config/-c and --env/-e (or CLOUDFLARE_ENV) choose the
+wrangler.toml and environment checked, as they do for wrangler.
+
+  --dry-run --outdir <dir>   bundle the worker and check the configuration offline, deploy nothing
+  -h, --help                 this help; every option of wrangler's: npx wrangler deploy --help
+`;
 
 const EXAMPLE = 'e.g. API_BASE_URL = "https://checkout.example.com"';
 
@@ -68,6 +80,14 @@ function flagVars(args) {
 
 /** Checks the settings `wrangler deploy <args>` would deploy; refuses (exit 1) or runs wrangler and exits as it does. */
 export async function deploy(args) {
+  // The options are wrangler's, which refuses unknown ones; the one of this command's own is --help.
+  const options = args.slice(0, args.includes('--') ? args.indexOf('--') : args.length);
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const typo = options.find((arg) => arg.startsWith('--') && closest(arg.split('=')[0], ['--help']) !== undefined);
+  if (typo !== undefined) usageError('checkout-lookup deploy', USAGE, `unknown option ${typo}; did you mean --help?`);
   // Imported here: wrangler is the project's devDependency, not this package's.
   const { unstable_readConfig } = await import('wrangler');
   const config = unstable_readConfig(

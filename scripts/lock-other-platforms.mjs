@@ -3,6 +3,18 @@
 // version and its os/cpu/libc: npm skips it on any other platform and never fetches it.
 // Run after `npm install` changes the lock file: node scripts/lock-other-platforms.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readCommandLine } from './command-line.mjs';
+
+readCommandLine(process.argv.slice(2), {
+  name: 'scripts/lock-other-platforms.mjs',
+  usage: `Usage: node scripts/lock-other-platforms.mjs
+
+Adds to package-lock.json the entries of the other platforms' optional binaries (deno, rollup, workerd) that this
+machine's registry does not serve, so npm ci accepts the lock file. Run it after npm install changes the lock file.
+
+  -h, --help  this help
+`,
+});
 
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const packages = lock.packages;

@@ -173,8 +173,17 @@ export async function openApiText() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { readCommandLine } = await import('./command-line.mjs');
+  const usage = `Usage: node scripts/openapi.mjs [--check]
+
+Writes docs/openapi.json from the SDK's valibot schemas (src/schemas/).
+
+  --check     only compare: exit 1 when docs/openapi.json is not what the schemas give
+  -h, --help  this help
+`;
+  const { values } = readCommandLine(process.argv.slice(2), { name: 'scripts/openapi.mjs', usage, options: { check: { type: 'boolean' } } });
   const text = await openApiText();
-  if (process.argv.includes('--check')) {
+  if (values.check) {
     let current = '';
     try {
       current = readFileSync(OPENAPI_FILE, 'utf8');

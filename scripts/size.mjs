@@ -118,7 +118,17 @@ export function formatSizes(sizes) {
 
 // node scripts/size.mjs [--json]: the table (or the JSON of measureSizes); exit 1 when a limit is missed.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { readCommandLine } = await import('./command-line.mjs');
+  const usage = `Usage: npm run size   (node scripts/size.mjs [--json])
+
+Bundles each entry of the built package with esbuild and with rollup + terser, minified, and prints min and
+min+gzip sizes with the headroom under the limits npm test holds; exit 1 when one is over.
+
+  --json      the figures as JSON
+  -h, --help  this help
+`;
+  const { values } = readCommandLine(process.argv.slice(2), { name: 'scripts/size.mjs', usage, options: { json: { type: 'boolean' } } });
   const sizes = await measureSizes();
-  console.log(process.argv.includes('--json') ? JSON.stringify(sizes, null, 2) : formatSizes(sizes));
+  console.log(values.json ? JSON.stringify(sizes, null, 2) : formatSizes(sizes));
   process.exitCode = sizes.failures.length > 0 ? 1 : 0;
 }

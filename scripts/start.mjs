@@ -14,7 +14,26 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from './command-line.mjs';
 import { HOST, INSPECTOR_PORT, readDevVars, SANDBOX_PORT, WORKER_PORT, writeDevVars } from './dev-vars.mjs';
+
+const USAGE = `Usage: npm start   (in a project made by npx checkout-lookup create, the same as npx checkout-lookup start)
+
+Runs the sample worker under wrangler dev on http://localhost:${WORKER_PORT}, against a sandbox of the checkout service on
+${HOST}:${SANDBOX_PORT}, and prints sign-in links for the seeded customer cus_ada. Run it where wrangler.toml is; Ctrl-C
+stops both. Its settings are in .dev.vars, written with random secrets on the first run.
+
+Environment variables:
+  PORT=N              the worker's port (default ${WORKER_PORT})
+  INSPECTOR_PORT=N    the worker's debugger, for chrome://inspect (default ${INSPECTOR_PORT})
+  SANDBOX_PORT=N      the sandbox's port, written into .dev.vars on the first run (default ${SANDBOX_PORT});
+                      afterwards the port of API_BASE_URL in .dev.vars
+  DEV_VARS_FILE=path  the settings file (default .dev.vars)
+
+  -h, --help          this help
+`;
+
+readCommandLine(process.argv.slice(2), { name: 'checkout-lookup start', usage: USAGE });
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const PROJECT = process.cwd();
@@ -40,31 +59,63 @@ function portProblem(port) {
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) fail(`wrangler needs Node 22.12 or later; this is Node ${process.versions.node}`);
 if (!existsSync(join(PROJECT, 'wrangler.toml'))) fail(`no wrangler.toml in ${PROJECT}: run this in the worker's folder`);
-// The worker's and the debugger's ports are checked before anything starts: wrangler would fail on a taken one only
-// after the links were printed (the readiness check below would reach whatever holds the port).
-for (const [port, variable, what] of [
-  [workerPort, 'PORT', "the worker's"],
-  [inspectorPort, 'INSPECTOR_PORT', "the debugger's"],
-]) {
-  const problem = await portProblem(port);
-  if (problem !== undefined) {
-    fail(
-      `${what} port ${port} on ${HOST} is ${problem}: stop what uses it (another npm start or wrangler dev?), or choose another port, e.g. ${variable}=${port + 1} npm start`,
-    );
-  }
+const firstRun = !existsSync(DEV_VARS);
+const vars = firstRun ? { API_BASE_URL: `http://${HOST}:${Number(process.env.SANDBOX_PORT || SANDBOX_PORT)}` } : readDevVars(DEV_VARS);
+for (const name of firstRun ? [] : ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET']) {
+  if (!vars[name]) fail(`${DEV_VARS} has no ${name}; delete it and run npm start again to generate it`);
 }
+const upstream = new URL(vars.API_BASE_URL);
+const sandboxHere = [HOST, 'localhost'].includes(upstream.hostname);
+await checkPorts();
 // In a checkout of this repository the package is built from its sources; an installed package has dist/ already.
 if (existsSync(join(PACKAGE, 'src/index.ts')) && !existsSync(join(PACKAGE, 'dist/testing/node.js'))) {
   log('dist/ is missing: running npm run build');
   if (spawnSync('npm', ['run', 'build'], { cwd: PACKAGE, stdio: 'inherit' }).status !== 0) process.exit(1);
 }
-if (!existsSync(DEV_VARS)) {
-  writeDevVars(DEV_VARS, Number(process.env.SANDBOX_PORT || SANDBOX_PORT));
+if (firstRun) {
+  writeDevVars(DEV_VARS, Number(upstream.port));
   log(`wrote ${DEV_VARS} with a new random API_KEY and AUTH_SECRET`);
+  Object.assign(vars, readDevVars(DEV_VARS));
 }
-const vars = readDevVars(DEV_VARS);
-for (const name of ['API_BASE_URL', 'API_KEY', 'AUTH_SECRET']) {
-  if (!vars[name]) fail(`${DEV_VARS} has no ${name}; delete it and run npm start again to generate it`);
+
+/**
+ * Every port this run listens on (the worker's, its debugger's, the sandbox's) is checked before anything is built,
+ * written or started, and every one that cannot be used is named in this one run with the setting that moves it;
+ * then nothing starts. (Wrangler would fail on a taken port only after the links were printed: the readiness check
+ * would reach whatever holds it.)
+ */
+async function checkPorts() {
+  const ports = [
+    { what: "the worker's port", port: workerPort, variable: 'PORT' },
+    { what: "the debugger's port", port: inspectorPort, variable: 'INSPECTOR_PORT' },
+  ];
+  // The sandbox's port is SANDBOX_PORT's only until .dev.vars is written with it; from then on, API_BASE_URL's.
+  if (sandboxHere) ports.push({ what: "the sandbox's port", port: Number(upstream.port || 80), variable: firstRun ? 'SANDBOX_PORT' : undefined });
+  const suggested = new Set(ports.map(({ port }) => port));
+  const problems = [];
+  for (const [index, { what, port, variable }] of ports.entries()) {
+    const first = ports.findIndex((other) => other.port === port);
+    const problem = first < index ? `${ports[first].what} too` : await portProblem(port);
+    if (problem === undefined) continue;
+    const other = await freePortAfter(port, suggested);
+    suggested.add(other);
+    const setting = variable === undefined ? `API_BASE_URL="http://${HOST}:${other}" in ${DEV_VARS}` : `${variable}=${other} npm start`;
+    problems.push({ line: `${what} ${port} is ${problem}; choose another with ${setting}`, variable, other });
+  }
+  if (problems.length === 0) return;
+  log(`${problems.length === 1 ? 'A port' : `${problems.length} ports`} on ${HOST} cannot be used, so nothing was started:`);
+  for (const { line } of problems) log(`  ${line}`);
+  const variables = problems.filter(({ variable }) => variable !== undefined);
+  const together = variables.length > 1 ? `, e.g. ${variables.map(({ variable, other }) => `${variable}=${other}`).join(' ')} npm start` : '';
+  fail(`Stop what holds ${problems.length === 1 ? 'it' : 'them'} (another npm start or wrangler dev?), or choose other ports as above${together}.`);
+}
+
+/** The first port after `port`, not in `skip`, that is free now: a suggestion (it may be taken a moment later). */
+async function freePortAfter(port, skip) {
+  for (let candidate = port + 1; candidate < 65_536; candidate++) {
+    if (!skip.has(candidate) && (await portProblem(candidate)) === undefined) return candidate;
+  }
+  return port + 1;
 }
 let wranglerBin;
 try {
@@ -92,9 +143,8 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 // The sandbox, in this process, through the package's own API: its address and key are the ones in .dev.vars.
-const upstream = new URL(vars.API_BASE_URL);
 let scenario = false;
-if ([HOST, 'localhost'].includes(upstream.hostname)) {
+if (sandboxHere) {
   const { createSandbox, SANDBOX_IDS } = await import('checkout-lookup/testing');
   const { serveSandbox } = await import('checkout-lookup/testing/node');
   const sandbox = createSandbox({ apiKey: vars.API_KEY });
@@ -170,8 +220,17 @@ if (vars.AUTH_AUDIENCE) jwt = jwt.setAudience(vars.AUTH_AUDIENCE);
 const token = await jwt.sign(new TextEncoder().encode(vars.AUTH_SECRET));
 const link = (next) => `${site}/sign-in?${new URLSearchParams({ token, next })}`;
 
+// What curl does for the Continue page's button: POST the token to /sign-in from this origin (the worker refuses a
+// form without `Origin`), keep the sign-in cookie in a jar, then read the page with it. Printed as commands to paste.
+const curl = `curl --silent --show-error --fail`;
+const curlSignIn = `  TOKEN=${token}
+  ${curl} --cookie-jar cookies.txt --header 'Origin: ${site}' \\
+    --data-urlencode "token=$TOKEN" --data-urlencode 'next=/orders/ord_ada_1' ${site}/sign-in
+  ${curl} --cookie cookies.txt ${site}/orders/ord_ada_1`;
+
 process.stdout.write(`
-  The worker is running on ${site}, against the sandbox. Sign in as the seeded customer cus_ada (links valid 8 hours):
+  The worker is running on ${site}, against the sandbox. Sign in as the seeded customer cus_ada (links valid 8 hours).
+  Each link opens the worker's Continue page in a browser; its Continue button signs in and shows the page.
 
   Her order ord_ada_1:
   ${link('/orders/ord_ada_1')}
@@ -183,8 +242,10 @@ ${
 `
     : ''
 }
-  With curl (the commands are in worker/README.md, "Sign in with curl"), her sign-in token:
-  TOKEN=${token}
+  With curl, which stops at that Continue page: these commands post her token as the button does, keep the sign-in
+  cookie in cookies.txt, and read her order page with it:
+${curlSignIn}
+  The JSON routes need no sign-in: curl --header "Authorization: Bearer $TOKEN" ${site}/api/order/ord_ada_1
 
   Debugger: in Chrome, chrome://inspect with the target ${HOST}:${inspectorPort} (INSPECTOR_PORT changes the port).
   Press Ctrl-C to stop.

@@ -8,6 +8,7 @@
 // them, since its first half minute is mostly waiting (packing the package, starting runtimes), and prints as it goes.
 import { spawn } from 'node:child_process';
 import { delimiter, resolve } from 'node:path';
+import { readCommandLine } from './command-line.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 // The tools of node_modules/.bin, as npm scripts find them, also when this script is run by hand.
@@ -30,10 +31,16 @@ const ALL = [
   },
 ];
 
-if (process.argv.length > 2) {
-  console.error('usage: node scripts/test.mjs');
-  process.exit(2);
-}
+readCommandLine(process.argv.slice(2), {
+  name: 'scripts/test.mjs',
+  usage: `Usage: npm test   (node scripts/test.mjs)
+
+Runs every check of the repository, two at a time on two cores: the build, the type check, the linter, the bundle
+sizes and every vitest project. Takes no arguments; one project alone: npx vitest run --project <name>.
+
+  -h, --help  this help
+`,
+});
 
 const CORES = 2;
 const started = performance.now();

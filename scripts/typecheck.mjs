@@ -5,6 +5,18 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { readCommandLine } from './command-line.mjs';
+
+readCommandLine(process.argv.slice(2), {
+  name: 'scripts/typecheck.mjs',
+  usage: `Usage: npm run typecheck   (node scripts/typecheck.mjs)
+
+Type-checks every TypeScript program of the repository with one tsc -b, rechecking only what changed since the
+last run (test-output/tsc/); exits with tsc's status.
+
+  -h, --help  this help
+`,
+});
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = resolve(ROOT, 'test-output/tsc');

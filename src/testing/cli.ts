@@ -3,6 +3,7 @@
 // into this file (its licence at the end), so `npx checkout-lookup-sandbox` needs nothing but this package.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { unknownOptionIn } from '../../scripts/command-line.mjs';
 import { checkSeed } from './check-record.js';
 import { isOrigin } from './cors.js';
 import { createSandbox } from './create-sandbox.js';
@@ -115,21 +116,21 @@ function corsLine(cors: boolean | string[]): string {
   return `Browser pages on ${cors.join(', ')} may call it (CORS).`;
 }
 
+const OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  key: { type: 'string', short: 'k' },
+  seed: { type: 'string', short: 's' },
+  cors: { type: 'string', short: 'c' },
+  'no-cors': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parseOptions(argv: string[]) {
+  // An unknown option is named with the closest known one ("did you mean --port?"), as every command of the package does.
+  const stray = unknownOptionIn(argv, OPTIONS);
+  if (stray !== undefined) throw new UsageError(stray);
   try {
-    return parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string', short: 'p' },
-        key: { type: 'string', short: 'k' },
-        seed: { type: 'string', short: 's' },
-        cors: { type: 'string', short: 'c' },
-        'no-cors': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

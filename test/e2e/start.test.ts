@@ -106,6 +106,29 @@ describe.skipIf(!available)('npm start', () => {
     expect(output).toMatch(/^\[sandbox\] \d{4}-\d\d-\d\dT\S+Z GET \/api\/order\/ord_ada_1 -> 200 \(x-request-id req_[0-9a-f]{24}\)$/m);
   });
 
+  // Before the README's commands, whose last signs out on every device: the printed token is refused after it.
+  test('says that a link opens a Continue page, and the curl commands it prints sign in and read the order as printed', async () => {
+    expect(output).toMatch(/Each link opens the worker's Continue page in a browser; its Continue button signs in/);
+    // The commands as printed, the token's assignment included: from `TOKEN=` to the line before the JSON route's.
+    const printed = /^( {2}TOKEN=\S+\n[\s\S]*?)^ {2}The JSON routes need no sign-in: (curl .+)$/m.exec(output);
+    expect(printed, output).not.toBeNull();
+    const [, signIn, json] = printed!;
+    expect(signIn).toContain(`http://localhost:${ports.worker}/sign-in`);
+    const jar = mkdtempSync(join(tmpdir(), 'checkout-lookup-printed-curl-'));
+    try {
+      const shell = (script: string) => promisify(execFile)('bash', ['-e', '-c', script], { cwd: jar, timeout: 30_000 });
+      const { stdout } = await shell(signIn!);
+      expect(stdout).toContain('<dd>ADA-2026-0042</dd>');
+      expect(stdout).toMatch(/<h1[^>]*>Your order<\/h1>/);
+      expect(readFileSync(join(jar, 'cookies.txt'), 'utf8')).toMatch(/__Host-/);
+      // The JSON route's command, after the sign-in's, in the same shell: TOKEN is the one assigned above.
+      const answer: unknown = JSON.parse((await shell(`${/^ {2}(TOKEN=\S+)$/m.exec(signIn!)![1]}\n${json}`)).stdout);
+      expect(answer).toMatchObject({ data: { orderId: 'ord_ada_1' } });
+    } finally {
+      rmSync(jar, { recursive: true, force: true });
+    }
+  });
+
   test("worker/README.md's curl sign-in works as written, with the token npm start prints", async () => {
     const token = /^ {2}TOKEN=(\S+)$/m.exec(output)?.[1];
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

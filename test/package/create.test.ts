@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -61,10 +61,10 @@ describe('npx checkout-lookup', () => {
     expect(result.stdout).toContain('https://github.com/checkout-lookup/checkout-lookup');
   });
 
-  test('an unknown command exits 2 with the usage', async () => {
+  test('an unknown command exits 2 with the command it is close to, and the usage', async () => {
     const result = await run(bin, ['creat', 'x'], { cwd: app, env, secrets: [], timeoutMs: 60_000 });
     expect(result.code, result.report).toBe(2);
-    expect(result.stderr).toContain('unknown arguments: creat x');
+    expect(result.stderr).toContain('unknown command creat; did you mean create?');
     expect(result.stderr).toContain('Usage:');
   });
 });
@@ -219,6 +219,17 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(result.stdout).toMatch(/^\[start\] wrangler needs Node 22\.12 or later; this is Node 20\.\d+\.\d+$/m);
   });
 
+  test("the README's `npx checkout-lookup start --help` lists npm start's settings, and starts nothing", async () => {
+    expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('`npx checkout-lookup start --help`');
+    const result = await run(join(project, 'node_modules/.bin/checkout-lookup'), ['start', '--help'], {
+      cwd: project,
+      env,
+      secrets: secretsOf(devVars()),
+    });
+    expect(result.code, result.report).toBe(0);
+    for (const setting of ['PORT=N', 'INSPECTOR_PORT=N', 'SANDBOX_PORT=N', 'API_BASE_URL in .dev.vars']) expect(result.stdout).toContain(setting);
+  });
+
   test('npm start serves the signed-in order page against the sandbox, and Ctrl-C stops it', { timeout: 150_000 }, async () => {
     // Free ports here instead of the documented 8790 and 8787, which other tests on this machine may hold.
     const sandboxPort = new URL(await deadAddress()).port;
@@ -245,6 +256,11 @@ describe('npx checkout-lookup create my-worker', () => {
     const origin = new URL(link).origin;
     expect(origin).toBe(`http://localhost:${workerPort}`);
     expect(hidden()).toContain(`chrome://inspect with the target 127.0.0.1:${inspectorPort}`);
+    // What it prints for curl is the commands themselves, and every file it names is one this project has: none of
+    // the repository's own (worker/README.md is in node_modules/checkout-lookup/ here).
+    expect(hidden()).toContain(`--data-urlencode "token=$TOKEN" --data-urlencode 'next=/orders/ord_ada_1' ${origin}/sign-in`);
+    const named = [...hidden().matchAll(/(?<![\w/:.-])((?:[\w.-]+\/)+[\w.-]+\.(?:md|ts|toml|json|mjs))(?![\w/])/g)].map((m) => m[1]!);
+    for (const path of named) expect(existsSync(join(project, path)), `npm start's output names ${path}`).toBe(true);
 
     // The link keeps its token in a cookie and sends the browser on to the Continue page without it in the address;
     // that page's form posts back, which sets the session cookie.

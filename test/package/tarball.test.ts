@@ -42,6 +42,7 @@ const TOP_LEVEL = [
   'CHANGELOG.md',
   'wrangler.toml',
   'scripts/checkout-lookup.mjs',
+  'scripts/command-line.mjs',
   'scripts/create.mjs',
   'scripts/start.mjs',
   'scripts/dev-vars.mjs',

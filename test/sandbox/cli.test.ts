@@ -165,7 +165,10 @@ describe.concurrent('checkout-lookup-sandbox', { timeout: 30_000 }, () => {
   test.each([
     [['--port', 'abc'], /--port must be an integer from 0 to 65535, not "abc"/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /^checkout-lookup-sandbox: unknown option --nope\n/],
+    [['--prot', '0'], /^checkout-lookup-sandbox: unknown option --prot; did you mean --port\?\n/],
+    [['--no-cros'], /^checkout-lookup-sandbox: unknown option --no-cros; did you mean --no-cors\?\n/],
+    [['--seeds', 'x.json'], /^checkout-lookup-sandbox: unknown option --seeds; did you mean --seed\?\n/],
     [['--seed', 'missing.json'], /--seed: cannot read missing\.json \(ENOENT\)/],
     [['--key', ''], /--key must be a string of visible ASCII characters; received an empty string/],
     [['--key', 'sk_test bad'], /--key must be a string of visible ASCII characters; received a string with a space/],
