@@ -3,23 +3,24 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeBlocks } from '../readme/readme.js';
 import { buildIfStale, killAll, startBin } from '../sandbox/bin.js';
-import { repoRoot } from '../shared/run.js';
 import { chromiumAvailable, launch } from './browser.js';
 
 // docs/testing.md's "Load the package in a page": its index.html, as written, served by a plain static server from
 // a project where the package is installed (node_modules/checkout-lookup is this checkout's build, valibot its
 // dependency), against the sandbox started with the doc's flags. Chromium loads the bare `checkout-lookup` import
 // through the page's import map, and the page shows what the doc says it shows.
+const repoRoot = resolve(import.meta.dirname, '../..');
 const HEADING = '### Load the package in a page';
 const DOC = readFileSync(join(repoRoot, 'docs/testing.md'), 'utf8');
 const guide = DOC.slice(DOC.indexOf(HEADING), DOC.indexOf('\n## ', DOC.indexOf(HEADING)));
-const page = codeBlocks('docs/testing.md', ['html']).find((block) => block.heading === HEADING);
-const commands = codeBlocks('docs/testing.md', ['sh']).find((block) => block.heading === HEADING);
+/** The first block of `lang` in the section. */
+const block = (lang: string) => new RegExp(`^\`\`\`${lang}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(guide)?.[1];
+const page = { code: block('html') };
+const commands = { code: block('sh') };
 const shows = /the page shows `([^`]+)`/.exec(guide)?.[1];
 const available = chromiumAvailable();
 
@@ -60,23 +61,23 @@ describe.skipIf(!available)('docs/testing.md: a page that loads checkout-lookup 
   });
 
   test('the guide has the page, the commands that serve it, and what it shows', () => {
-    expect(page?.code).toContain('<script type="importmap">');
-    expect(page?.code).toContain("import { getOrder } from 'checkout-lookup';");
-    expect(commands?.code).toMatch(/^npx checkout-lookup-sandbox --key sk_sandbox_dev --cors http:\/\/localhost:5173$/m);
-    expect(commands?.code).toMatch(/^python3 -m http\.server 5173 --bind 127\.0\.0\.1\b/m);
+    expect(page.code).toContain('<script type="importmap">');
+    expect(page.code).toContain("import { getOrder } from 'checkout-lookup';");
+    expect(commands.code).toMatch(/^npx checkout-lookup-sandbox --key sk_sandbox_dev --cors http:\/\/localhost:5173$/m);
+    expect(commands.code).toMatch(/^python3 -m http\.server 5173 --bind 127\.0\.0\.1\b/m);
     expect(shows).toBeDefined();
   });
 
   test('Chromium loads the page as written and shows the order', async () => {
     // The doc's sandbox command, on a free port and for this server's origin instead of localhost:5173.
-    const documented = commands!.code.split('\n').find((line) => line.startsWith('npx checkout-lookup-sandbox'))!;
+    const documented = commands.code!.split('\n').find((line) => line.startsWith('npx checkout-lookup-sandbox'))!;
     const args = documented
       .split(/\s+/)
       .slice(2)
       .map((arg) => (arg === 'http://localhost:5173' ? site.origin : arg));
     const bin = startBin(['-p', '0', ...args], dir);
     const [, sandbox] = await bin.waitFor(/sandbox on (http:\/\/127\.0\.0\.1:\d+)\n/);
-    await writeFile(join(dir, 'index.html'), page!.code.replaceAll('http://127.0.0.1:8790', sandbox!));
+    await writeFile(join(dir, 'index.html'), page.code!.replaceAll('http://127.0.0.1:8790', sandbox!));
 
     const context = await browser.newContext();
     const tab = await context.newPage();
