@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { repoRoot } from '../shared/run.js';
+import { section } from './readme.js';
 
 // A contributor's first command on Node 20, CI's Node: `npm ci` works (npm scripts run the tools on the devDependencies'
 // Node 24) and says so in one note, instead of one EBADENGINE warning per tool that wants Node 22.12. Run with
@@ -75,6 +76,21 @@ describe('npm ci on Node 20', () => {
     expect(note).toMatch(new RegExp(`^checkout-lookup: npm runs on Node ${version.replaceAll('.', '\\.')}, `));
     expect(note.replace(/\s+/g, ' ')).toContain(`need Node ${toolsNeed()} or later. Nothing to do: npm scripts and npx run them on the Node 24`);
     expect(output).not.toMatch(/\bnpm warn\b/);
+  });
+
+  test("the README's and CONTRIBUTING's setup name the Node the tools need, and that Node 24 comes with them", () => {
+    const readme = section(/^## Contributing$/).lines.join(' ');
+    expect(readme).toContain(`with Node ${toolsNeed()} or later (Node 24 comes with the devDependencies`);
+    const contributing = readFileSync(join(repoRoot, 'CONTRIBUTING.md'), 'utf8');
+    const setup = contributing.slice(
+      contributing.indexOf('## Set up and try it'),
+      contributing.indexOf('\n## ', contributing.indexOf('## Set up and try it')),
+    );
+    expect(setup.replace(/\s+/g, ' ')).toContain(`Requirements: **Node ${toolsNeed()} or later** with npm`);
+    expect(setup).toContain('Node 24 comes with the `devDependencies`');
+    // The devDependencies do bring Node 24.
+    const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(devDependencies.node).toMatch(/^\^24\./);
   });
 
   test('prints nothing on a Node that runs the tools itself, nor when npm packs', async () => {
