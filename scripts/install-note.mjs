@@ -1,8 +1,10 @@
-// Runs after `npm ci` and `npm install` in a clone (the `prepare` script; npm runs it for the project itself, never
-// for a project that installs the package from the registry). vitest, wrangler and miniflare need Node 22.12 or
-// later; the devDependencies bring Node 24, which npm scripts and npx run on. On an older Node, npm would print one
-// EBADENGINE warning per such package, which .npmrc's `loglevel=error` keeps out; this says, once, what that means.
-// The Node npm runs on is in its user agent (`node/v20.20.2`): `process.version` here is already node_modules' own.
+// Runs after `npm ci` and `npm install` in a clone: the `postprepare` script, which npm runs for the project itself
+// only. (Not `prepare`: npm 11 counts a dependency's `prepare` among its install scripts, and would tell every project
+// that installs this package that it has one its allowScripts do not cover.) vitest, wrangler and miniflare need
+// Node 22.12 or later; the devDependencies bring Node 24, which npm scripts and npx run on. On an older Node, npm
+// would print one EBADENGINE warning per such package, which .npmrc's `loglevel=error` keeps out; this says, once,
+// what that means. The Node npm runs on is in its user agent (`node/v20.20.2`): `process.version` here is already
+// node_modules' own.
 
 const NEEDED = [22, 12];
 

@@ -10,7 +10,7 @@ import { section } from './readme.js';
 // A contributor's first command on Node 20, CI's Node: `npm ci` works (npm scripts run the tools on the devDependencies'
 // Node 24) and says so in one note, instead of one EBADENGINE warning per tool that wants Node 22.12. Run with
 // Node 20 and the machine's npm, in copies of this repository's package.json, lockfile and .npmrc.
-const { node20 }: Packed = inject('packed');
+const { node20, tarball }: Packed = inject('packed');
 const npm = realpathSync(execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
 const dirs: string[] = [];
 afterAll(() => {
@@ -64,10 +64,10 @@ describe('npm ci on Node 20', () => {
   });
 
   test('prints, after installing, one note that says what the Node means and that nothing needs doing', { timeout: 120_000 }, async () => {
-    // The repository's own `prepare` script, run by a real `npm ci` of a project that has no dependencies.
+    // The repository's own scripts, run by a real `npm ci` of a project that has no dependencies.
     const dir = copyOf(['.npmrc', 'scripts/install-note.mjs']);
-    const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { prepare: string } };
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'clone', version: '1.0.0', scripts: { prepare: scripts.prepare } }));
+    const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'clone', version: '1.0.0', scripts }));
     await npmOnNode20(dir, ['install', '--offline', '--no-audit', '--no-fund']); // writes the lockfile npm ci needs
     const { code, output } = await npmOnNode20(dir, ['ci', '--offline', '--no-audit', '--no-fund']);
     expect(code, output).toBe(0);
@@ -91,6 +91,15 @@ describe('npm ci on Node 20', () => {
     // The devDependencies do bring Node 24.
     const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(devDependencies.node).toMatch(/^\^24\./);
+  });
+
+  test('a project that installs the packed package hears of no install script of it', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'install-on-node-20-user-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'package.json'), '{ "name": "user", "version": "1.0.0", "private": true }\n');
+    const { code, output } = await npmOnNode20(dir, ['install', tarball, '--offline', '--no-audit', '--no-fund']);
+    expect(code, output).toBe(0);
+    expect(output).not.toMatch(/install-scripts|checkout-lookup: npm runs on|npm warn/);
   });
 
   test('prints nothing on a Node that runs the tools itself, nor when npm packs', async () => {
