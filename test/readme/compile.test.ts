@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { DENO } from '../shared/run.js';
 import { buildProjects } from '../shared/tsc-build.js';
-import { type CodeBlock, codeBlocks, consumerProject, shippedDocs } from './readme.js';
+import { type CodeBlock, codeBlocks, consumerProject, quickstartBlocks, section, shippedDocs } from './readme.js';
 
 // Every TypeScript and JavaScript block of README.md and docs/ compiled as a strict consumer would, against the
 // packed package: strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, module nodenext; Node's types only
-// (no DOM) for Node examples, @cloudflare/workers-types for Worker ones, bun-types for Bun, `deno check` for Deno.
+// (no DOM) for Node examples, bun-types for Bun, `deno check` for Deno. Worker blocks compile with the compiler
+// options of the tsconfig.json the README's Workers quickstart has its reader write, as written (its `lib` and
+// `types` too), with the strict settings above only where it sets nothing: a step it leaves out fails here.
 // The runnable ones run elsewhere: quickstarts.test.ts, environments.test.ts, test/sandbox and test/msw-workers.
 const { app }: Packed = inject('packed');
 const consumer = consumerProject(app);
@@ -47,12 +49,22 @@ const STRICT = {
   skipLibCheck: true,
   noEmit: true,
 };
+/** The `compilerOptions` of the README's Workers quickstart: its `json` block, the step that writes tsconfig.json. */
+function workersQuickstartOptions(): Record<string, unknown> {
+  const tsconfig = quickstartBlocks(/^### Cloudflare Workers$/).find((block) => block.lang === 'json');
+  if (tsconfig === undefined) throw new Error('the Workers quickstart of README.md writes no tsconfig.json (a json block)');
+  const { compilerOptions } = JSON.parse(tsconfig.code) as { compilerOptions?: Record<string, unknown> };
+  if (compilerOptions === undefined) throw new Error(`README.md:${tsconfig.line}: the tsconfig.json block has no compilerOptions`);
+  return compilerOptions;
+}
+const README_WORKERS = workersQuickstartOptions();
 const SETTINGS: Record<Exclude<Kind, 'deno'>, object> = {
   node: { lib: ['ES2022'], types: ['node'] },
-  workers: { lib: ['ES2022'], types: ['@cloudflare/workers-types'] },
+  workers: README_WORKERS,
   bun: { lib: ['ESNext'], types: ['bun-types'] },
 };
 
+let workersQuickstart: string | undefined;
 const blocks = shippedDocs().flatMap((file) => codeBlocks(file, ['ts', 'typescript', 'js', 'mjs']));
 const written = new Map<Kind, string[]>();
 const files = new Map<Kind, number>();
@@ -72,6 +84,7 @@ for (const block of blocks) {
     if (worker === undefined) throw new Error(`${block.file}:${block.line} imports ./worker.js, but no // worker.ts block comes before it`);
     writeFileSync(join(folder, 'worker.ts'), worker.code);
   }
+  if (block.file === 'README.md' && block.heading === '### Cloudflare Workers') workersQuickstart = relative(consumer, folder);
   written.set(kind, [...(written.get(kind) ?? []), `${block.file}:${block.line}`]);
   headings.set(`${block.file} ${block.heading}`, [...(headings.get(`${block.file} ${block.heading}`) ?? []), kind]);
   files.set(kind, (files.get(kind) ?? 0) + (/from '\.\/worker\.js'/.test(block.code) ? 2 : 1));
@@ -86,13 +99,21 @@ for (const kind of TSC_KINDS) {
     JSON.stringify({ compilerOptions: { ...STRICT, ...SETTINGS[kind] }, include: [`blocks/${kind}/**/*.ts`, `blocks/${kind}/**/*.mjs`] }, null, 2),
   );
 }
+// The Workers quickstart alone, with the compiler options of its tsconfig.json as written, and the same less the
+// `lib` line its step says to keep.
+if (workersQuickstart === undefined) throw new Error('README.md\'s "### Cloudflare Workers" quickstart has no TypeScript block');
+const QUICKSTART = 'tsconfig.workers-quickstart.json';
+const WITHOUT_LIB = 'tsconfig.workers-without-lib.json';
+const { lib: _lib, ...withoutLib } = README_WORKERS;
+for (const [name, compilerOptions] of [
+  [QUICKSTART, README_WORKERS],
+  [WITHOUT_LIB, withoutLib],
+] as const) {
+  writeFileSync(join(consumer, name), JSON.stringify({ compilerOptions, include: [`${workersQuickstart}/*.ts`] }, null, 2));
+}
 let built: ReturnType<typeof buildProjects> | undefined;
 function build(): ReturnType<typeof buildProjects> {
-  built ??= buildProjects(
-    consumer,
-    TSC_KINDS.map((kind) => `tsconfig.${kind}.json`),
-    ['--listFiles'],
-  );
+  built ??= buildProjects(consumer, [...TSC_KINDS.map((kind) => `tsconfig.${kind}.json`), QUICKSTART, WITHOUT_LIB], ['--listFiles']);
   return built;
 }
 
@@ -126,6 +147,21 @@ describe('every code block in README.md and docs/ compiles as a strict consumer 
     expect(headings.get('README.md ### Cloudflare Workers')).toEqual(['workers']);
     expect(headings.get('README.md ### Node (20.3 or later)')).toEqual(['node']);
     expect(headings.get('README.md ## Testing')).toEqual(['node']);
+  });
+
+  test('the Workers quickstart compiles with its tsconfig.json exactly as written (no skipLibCheck)', { timeout: 240_000 }, async () => {
+    const { files: listed, errors } = (await build()).get(QUICKSTART)!;
+    expect(listed.filter((file) => file.includes(`/${workersQuickstart}/`))).toHaveLength(1);
+    expect(errors.replaceAll(consumer, '<consumer>') || undefined, `README.md's Workers quickstart with its own tsconfig.json`).toBeUndefined();
+  });
+
+  test("the Workers quickstart's `lib` line is needed, as its step says: without it, the errors it names", { timeout: 240_000 }, async () => {
+    expect(README_WORKERS).toMatchObject({ lib: ['ES2022'], types: ['@cloudflare/workers-types'] });
+    const step = section(/^### Cloudflare Workers$/).lines.join(' ');
+    const named = /Keep the `lib` line: .*? errors such as `([^`]+)`/.exec(step)?.[1];
+    expect(named, 'the step says which errors tsc reports without the lib line').toBeDefined();
+    const { errors } = (await build()).get(WITHOUT_LIB)!;
+    expect(errors).toContain(named);
   });
 
   test.each(TSC_KINDS)("%s blocks: tsc with strict settings and only that runtime's types", { timeout: 240_000 }, async (kind) => {

@@ -6,8 +6,8 @@ import { SANDBOX_IDS, type SandboxLogEntry } from 'checkout-lookup/testing';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Packed } from '../shared/packed.js';
 import { COMPILE_CACHE } from '../shared/compile-cache.js';
-import { BUN, DENO, deadAddress, NODE_24, run, type Run } from '../shared/run.js';
-import { documentedCommand, type Quickstart, quickstart, README, sandboxCommand } from './readme.js';
+import { BUN, DENO, deadAddress, NODE_24, repoRoot, run, type Run } from '../shared/run.js';
+import { documentedCommand, documentedOutput, type Quickstart, quickstart, quickstartBlocks, sandboxCommand, section } from './readme.js';
 
 const { app, node20 }: Packed = inject('packed');
 const UNKNOWN_ORDER = 'ord_missing';
@@ -44,9 +44,6 @@ beforeAll(async () => {
     // What the quickstarts read: the URL and key the sandbox printed.
     API_BASE_URL: baseUrl!,
     API_KEY: apiKey,
-    // For the Workers quickstart: the workerd runner binds API_KEY as a secret (as `wrangler secret put` makes it)
-    // and these as plain vars (as [vars] in wrangler.toml).
-    WORKER_VARS: JSON.stringify({ API_BASE_URL: baseUrl }),
     // Packages come from the project's node_modules only: any registry lookup fails on a dead loopback port.
     NPM_CONFIG_REGISTRY: registry,
     DENO_DIR: join(app, '.deno'),
@@ -65,9 +62,9 @@ afterAll(async () => {
 });
 
 /** Saves a block in the user's project under `file` and runs `command args` there with the quickstart env. */
-async function runBlock(block: Quickstart, file: string, command: string, args: readonly string[]): Promise<Run> {
+async function runBlock(block: Quickstart, file: string, command: string, args: readonly string[], extra: Record<string, string> = {}): Promise<Run> {
   await writeFile(join(app, file), block.code);
-  return run(command, args, { cwd: app, env, secrets: [apiKey] });
+  return run(command, args, { cwd: app, env: { ...env, ...extra }, secrets: [apiKey] });
 }
 
 /** The service requests the sandbox logged, read over its control API. */
@@ -107,7 +104,8 @@ describe('README quickstart "### Node (…)"', () => {
       const from = (await logged()).length;
       const result = await runBlock(block, command.script, path(), [...command.args, SANDBOX_IDS.orders.ada]);
       expect(result.code, result.report).toBe(0);
-      expect(printed(result)[0], result.report).toBe('success');
+      // What the README's step says it prints, word for word.
+      expect(printed(result).join(' '), result.report).toBe(documentedOutput(/^### Node \(.+\)$/));
       expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
     });
 
@@ -137,6 +135,7 @@ describe('README quickstart "### Deno"', () => {
     const [status, createTime] = printed(result);
     expect(status, result.report).toBe('success');
     expect(createTime, result.report).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(`${status} ${createTime}`, 'what the README says it prints').toBe(documentedOutput(/^### Deno$/));
     expect(await answeredSince(from)).toEqual([`GET /api/order/${SANDBOX_IDS.orders.ada} 200`]);
   });
 });
@@ -152,19 +151,49 @@ describe('README quickstart "### Bun"', () => {
     const result = await runBlock(block, command.script, BUN, [...command.args, SANDBOX_IDS.sessions.open]);
     expect(result.code, result.report).toBe(0);
     expect(printed(result).slice(0, 2), result.report).toEqual(['open', 'unpaid']);
+    expect(printed(result).slice(0, 2), 'what the README says it prints first').toEqual(documentedOutput(/^### Bun$/).split(' '));
     expect(await answeredSince(from)).toEqual([`GET /api/checkout/session/${SANDBOX_IDS.sessions.open} 200`]);
   });
 });
 
 describe('README quickstart "### Cloudflare Workers"', () => {
   const block = quickstart(/^### Cloudflare Workers$/);
+  /** The settings the `.dev.vars` step writes, one `NAME=value` a line. */
+  const devVars = () =>
+    Object.fromEntries(
+      quickstartBlocks(/^### Cloudflare Workers$/)
+        .find((candidate) => candidate.lang === 'ini')!
+        .code.trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    ) as Record<string, string>;
   const RESULT_MARKER = 'WORKERD-RESULT ';
 
   test('names @cloudflare/workers-types, where ExportedHandler comes from', () => {
-    const text = readFileSync(README, 'utf8');
-    const section = text.slice(text.indexOf('### Cloudflare Workers'), text.indexOf('### Deno'));
-    expect(section).toContain('@cloudflare/workers-types');
+    const steps = section(/^### Cloudflare Workers$/).lines.join('\n');
+    expect(steps).toContain('npm install -D wrangler @cloudflare/workers-types');
     expect(block.code).toContain('satisfies ExportedHandler<Env>');
+  });
+
+  test("its first step names the Node version wrangler needs, as wrangler's package says", () => {
+    const wrangler = JSON.parse(readFileSync(join(repoRoot, 'node_modules/wrangler/package.json'), 'utf8')) as { engines: { node: string } };
+    const [, major, minor] = /^>=(\d+)\.(\d+)\.0$/.exec(wrangler.engines.node) ?? [];
+    expect(major, wrangler.engines.node).toBeDefined();
+    const first = section(/^### Cloudflare Workers$/).lines.find((line) => line.trim() !== '');
+    expect(first).toMatch(new RegExp(`^1\\. Use Node ${major}\\.${minor} or later\\b.*\\bwrangler needs it\\b`));
+  });
+
+  test('its steps write the files the quickstart needs, tsconfig.json and .dev.vars among them, before the command', () => {
+    const steps = section(/^### Cloudflare Workers$/).lines;
+    const blocks = quickstartBlocks(/^### Cloudflare Workers$/);
+    expect(blocks.map((candidate) => candidate.lang)).toEqual(['json', 'ts', 'ini']);
+    const written = steps.filter((line) => /^\d+\. Write `/.test(line)).map((line) => /^\d+\. Write `([^`]+)`/.exec(line)![1]);
+    expect(written).toEqual(['tsconfig.json', 'worker.ts', '.dev.vars']);
+    const run = steps.findIndex((line) => line.includes('`npx wrangler dev worker.ts --port 8787`'));
+    expect(run).toBeGreaterThan(steps.findIndex((line) => line.startsWith('5. Write `.dev.vars`')));
+    // The .dev.vars step holds the two settings the worker reads (the run below takes them from it), the key to fill in.
+    expect(Object.keys(devVars())).toEqual(['API_BASE_URL', 'API_KEY']);
+    expect(devVars().API_KEY).toBe('<the key it printed>');
   });
 
   test('runs in workerd: 200 for a seeded order, 404 for an unknown one, 400 for a bad id, 502 for a failing service, 504 for a slow one', {
@@ -185,15 +214,27 @@ describe('README quickstart "### Cloudflare Workers"', () => {
       expect(added.status).toBe(201);
     }
     const from = (await logged()).length;
-    const result = await runBlock(block, 'worker.ts', NODE_24, [
-      join(import.meta.dirname, '../shared/workerd-runner.mjs'),
+    // The worker's settings as the .dev.vars step writes them: the sandbox's address (on this run's port) and its key.
+    const { API_BASE_URL: documented } = devVars();
+    expect(documented).toBe('http://127.0.0.1:8790');
+    const vars = { API_BASE_URL: documented!.replace('http://127.0.0.1:8790', env.API_BASE_URL!) };
+    const result = await runBlock(
+      block,
       'worker.ts',
-      `/?order=${SANDBOX_IDS.orders.ada}`,
-      `/?order=${UNKNOWN_ORDER}`,
-      '/?order=',
-      '/?order=ord_failing',
-      '/?order=ord_slow',
-    ]).finally(() => fetch(`${env.API_BASE_URL}/__sandbox/faults`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }));
+      NODE_24,
+      [
+        join(import.meta.dirname, '../shared/workerd-runner.mjs'),
+        'worker.ts',
+        `/?order=${SANDBOX_IDS.orders.ada}`,
+        `/?order=${UNKNOWN_ORDER}`,
+        '/?order=',
+        '/?order=ord_failing',
+        '/?order=ord_slow',
+      ],
+      // The workerd runner binds API_KEY as a secret (as `wrangler secret put` makes it, and as wrangler dev reads
+      // .dev.vars) and these as plain vars.
+      { WORKER_VARS: JSON.stringify(vars) },
+    ).finally(() => fetch(`${env.API_BASE_URL}/__sandbox/faults`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }));
     expect(result.code, result.report).toBe(0);
     const line = result.stdout.split('\n').find((text) => text.startsWith(RESULT_MARKER));
     expect(line, result.report).toBeDefined();
@@ -202,6 +243,8 @@ describe('README quickstart "### Cloudflare Workers"', () => {
     const [found, unknown, empty, failing, slow] = answers.map((answer) => ({ status: answer.status, body: JSON.parse(answer.body) as unknown }));
 
     expect(found, result.report).toMatchObject({ status: 200, body: { status: 'success' } });
+    // What the README's last step says the page shows, as JSON.
+    expect(found!.body, result.report).toEqual(JSON.parse(documentedOutput(/^### Cloudflare Workers$/)));
     expect(unknown, result.report).toEqual({ status: 404, body: { error: 'NotFound' } });
     expect(empty, result.report).toEqual({ status: 400, body: { error: 'InvalidIdError' } });
     expect(failing, result.report).toEqual({ status: 502, body: { error: 'ApiError' } });

@@ -5,7 +5,7 @@ import { repoRoot } from '../shared/run.js';
 
 export const README = join(repoRoot, 'README.md');
 
-/** The first fenced code block under a `###` heading of the README's `## Quickstarts` section. */
+/** A fenced code block under a `###` heading of the README's `## Quickstarts` section. */
 export interface Quickstart {
   /** The heading line, such as `### Node (20.3 or later)`. */
   readonly heading: string;
@@ -18,34 +18,68 @@ export interface Quickstart {
 }
 
 /**
- * Reads the quickstart whose heading matches `heading` (a `### ` line inside `## Quickstarts`) out of README.md.
- * Throws, naming what is missing, when the section, the heading or its code block is not there.
+ * The lines of the README section whose heading line matches `heading` (`## ` or `### `), up to the next heading
+ * of the same or a higher level, and the 0-based index of its heading line. Throws, naming what is missing.
  */
-export function quickstart(heading: RegExp, text = readFileSync(README, 'utf8')): Quickstart {
+export function section(heading: RegExp, text = readFileSync(README, 'utf8')): { lines: string[]; start: number; heading: string } {
   const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((line) => /^## Quickstarts\s*$/.test(line));
-  if (start === -1) throw new Error(`${README} has no "## Quickstarts" section`);
-  const nextSection = lines.findIndex((line, index) => index > start && /^## /.test(line));
-  const section = lines.slice(start + 1, nextSection === -1 ? undefined : nextSection);
+  const start = lines.findIndex((line) => /^#{2,3} /.test(line) && heading.test(line));
+  if (start === -1) throw new Error(`${README} has no heading matching ${heading}`);
+  const level = /^#+/.exec(lines[start]!)![0].length;
+  const next = lines.findIndex((line, index) => index > start && new RegExp(`^#{1,${level}} `).test(line));
+  return { lines: lines.slice(start + 1, next === -1 ? undefined : next), start, heading: lines[start]! };
+}
 
-  const at = section.findIndex((line) => line.startsWith('### ') && heading.test(line));
+/**
+ * Every fenced code block under the `### ` heading matching `heading` inside `## Quickstarts`, in order.
+ * Throws, naming what is missing, when the section, the heading or a closing fence is not there.
+ */
+export function quickstartBlocks(heading: RegExp, text = readFileSync(README, 'utf8')): Quickstart[] {
+  const quickstarts = section(/^## Quickstarts\s*$/, text);
+  const at = quickstarts.lines.findIndex((line) => line.startsWith('### ') && heading.test(line));
   if (at === -1) throw new Error(`"## Quickstarts" in ${README} has no heading matching ${heading}`);
-  for (let index = at + 1; index < section.length; index++) {
-    const line = section[index]!;
+  const lines = quickstarts.lines;
+  const blocks: Quickstart[] = [];
+  for (let index = at + 1; index < lines.length; index++) {
+    const line = lines[index]!;
     if (/^#{1,3} /.test(line)) break;
     const open = /^(`{3,}|~{3,})\s*(\S*)/.exec(line);
     if (!open) continue;
     const fence = open[1]!;
-    const close = section.findIndex((candidate, end) => end > index && candidate.trimEnd() === fence);
-    if (close === -1) throw new Error(`the code block under "${section[at]}" in ${README} is never closed`);
-    return {
-      heading: section[at]!,
+    const close = lines.findIndex((candidate, end) => end > index && candidate.trimEnd() === fence);
+    if (close === -1) throw new Error(`a code block under "${lines[at]}" in ${README} is never closed`);
+    blocks.push({
+      heading: lines[at]!,
       lang: open[2] ?? '',
-      code: `${section.slice(index + 1, close).join('\n')}\n`,
-      line: start + 1 + index + 2,
-    };
+      code: `${lines.slice(index + 1, close).join('\n')}\n`,
+      line: quickstarts.start + 1 + index + 2,
+    });
+    index = close;
   }
-  throw new Error(`"${section[at]}" in ${README} has no code block`);
+  return blocks;
+}
+
+/**
+ * The quickstart's program: the first block under the heading matching `heading` (a `### ` line inside
+ * `## Quickstarts`) whose language is one of `langs` (the other blocks are the steps' files and settings).
+ * Throws, naming what is missing.
+ */
+export function quickstart(heading: RegExp, text = readFileSync(README, 'utf8'), langs: readonly string[] = ['ts', 'js']): Quickstart {
+  const blocks = quickstartBlocks(heading, text);
+  const block = blocks.find((candidate) => langs.includes(candidate.lang));
+  if (block === undefined) throw new Error(`the quickstart matching ${heading} in ${README} has no ${langs.join(' or ')} block`);
+  return block;
+}
+
+/** What a quickstart's steps say it prints: the code span after its "it prints", such as `success 73.27 EUR`. */
+export function documentedOutput(heading: RegExp, text = readFileSync(README, 'utf8')): string {
+  const quickstarts = section(/^## Quickstarts\s*$/, text);
+  const at = quickstarts.lines.findIndex((line) => line.startsWith('### ') && heading.test(line));
+  const end = quickstarts.lines.findIndex((line, index) => index > at && line.startsWith('### '));
+  const steps = quickstarts.lines.slice(at + 1, end === -1 ? undefined : end).join(' ');
+  const shown = /\bit prints `([^`]+)`/.exec(steps)?.[1];
+  if (at === -1 || shown === undefined) throw new Error(`the quickstart matching ${heading} in ${README} says nothing it prints`);
+  return shown;
 }
 
 /**
@@ -64,7 +98,7 @@ export function documentedCommand(block: Quickstart): { program: string; args: s
   return { program, args: rest.slice(0, scriptAt + 1), script: rest[scriptAt]! };
 }
 
-/** The command the `## Quickstarts` section documents to start the sandbox: its `npx checkout-lookup-sandbox …` line. */
+/** The command the README documents to start the sandbox for the quickstarts: its first `npx checkout-lookup-sandbox …` line. */
 export function sandboxCommand(text = readFileSync(README, 'utf8')): string[] {
   const line = text.split(/\r?\n/).find((candidate) => candidate.startsWith('npx checkout-lookup-sandbox'));
   if (!line) throw new Error(`${README} documents no \`npx checkout-lookup-sandbox\` command`);

@@ -6,17 +6,23 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildIfStale, killAll, startBin, type Bin } from './bin.js';
 
-// docs/testing.md's control API commands run as written, in order, against the built bin started as the doc says;
-// each prints the status and body of the `# →` line under it.
+// docs/testing.md's control API commands run as written, in order, against the built bin started as the doc says,
+// then those of docs/testing-reference.md's refused requests; each prints the status and body of the `# →` line under it.
 const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/testing.md'), 'utf8');
-const section = DOC.slice(DOC.indexOf('## The control API'), DOC.indexOf('## MSW'));
-const commands = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, block]) =>
-  [...block!.matchAll(/^(curl [^\n]*(?:\\\n[^\n]*)*)\n# → (\d{3})(?: (.*))?$/gm)].map(([, command, status, body]) => ({
-    command: command!,
-    status: Number(status),
-    body: body ?? '',
-  })),
-);
+const REFERENCE = readFileSync(resolve(import.meta.dirname, '../../docs/testing-reference.md'), 'utf8');
+const section = DOC.slice(DOC.indexOf('## The control API'), DOC.indexOf('## From a browser'));
+const refusals = REFERENCE.slice(REFERENCE.indexOf('## Refused requests to the control API'));
+const curls = (text: string) =>
+  [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, block]) =>
+    [...block!.matchAll(/^(curl [^\n]*(?:\\\n[^\n]*)*)\n# → (\d{3})(?: (.*))?$/gm)].map(([, command, status, body]) => ({
+      command: command!,
+      status: Number(status),
+      body: body ?? '',
+    })),
+  );
+const guided = curls(section);
+const refused = curls(refusals);
+const commands = [...guided, ...refused];
 let bin: Bin;
 let url: string;
 
@@ -28,9 +34,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(killAll);
 
-test('the control API section has its commands, each with the answer it prints', () => {
+test('the control API section has its commands, each with the answer it prints; the reference, each refusal', () => {
   expect(commands.length).toBeGreaterThanOrEqual(18);
-  expect(section.match(/^curl /gm)).toHaveLength(commands.length);
+  expect(section.match(/^curl /gm)).toHaveLength(guided.length);
+  expect(refusals.match(/^curl /gm)).toHaveLength(refused.length);
+  expect(refused.length).toBeGreaterThanOrEqual(12);
+  // The reference holds what is refused, the guide what works: a refusal is a 4xx, and the guide keeps none but its
+  // few examples of a mistake (a missing key, a mismatched id, a bad field, a scenario that is done).
+  expect(refused.filter(({ status }) => status < 400)).toEqual([]);
+  expect(section).toContain('npx checkout-lookup-sandbox --port 8790 --key sk_sandbox_dev');
+  expect(refusals).toContain('npx checkout-lookup-sandbox --port 8790 --key sk_sandbox_dev');
 });
 
 test('every curl command of the control API section prints what the doc says', async () => {
