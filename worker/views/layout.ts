@@ -10,20 +10,20 @@ import type { Settings } from '../settings.js';
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh}
+body{margin:0;min-height:100vh;overflow-wrap:anywhere}
 .bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;max-width:46rem;margin:0 auto;padding:1rem 1rem .5rem;font-size:.95rem}
 .shop{font-weight:700;color:#1d232b}
 .bar nav{display:flex;gap:1rem}
 .bar a{color:#2450a6;text-decoration:none;font-weight:600}
 .bar a:hover,.bar a:focus-visible{text-decoration:underline}
 main{max-width:46rem;margin:0 auto 2rem;padding:1.5rem 1.25rem;background:#fff;border-radius:14px;box-shadow:0 1px 3px #0001,0 8px 24px #0000000d}
-h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem;overflow-wrap:anywhere}
+h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem}
 h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
 p{margin:.4rem 0}
 .facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.5rem;margin:1.25rem 0;padding:1rem;border-radius:10px;background:#f7f8fa}
 .facts div{min-width:0}
 .facts dt{color:#4b5563;font-size:.85rem}
-.facts dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.facts dd{margin:0;font-weight:600}
 table{width:100%;border-collapse:collapse}
 caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}
 thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}
@@ -34,12 +34,12 @@ main a:not(.button){color:#2450a6}
 .thumb{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-weight:700;font-size:1.35rem}
 .thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}
 .thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-size:1.35rem;font-weight:700}
-.name{font-weight:600;overflow-wrap:anywhere}
-.totals{display:grid;grid-template-columns:1fr auto;row-gap:.35rem;max-width:22rem;margin:1rem 0 0 auto}
-.totals dt{color:#4b5563}
-.totals dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
+.name{font-weight:600}
+.totals{max-width:22rem;margin:.65rem 0 0 auto}
+.totals div{display:flex;flex-wrap:wrap;column-gap:1rem;margin-top:.35rem;color:#4b5563}
+.totals dd{margin:0 0 0 auto;text-align:right;font-variant-numeric:tabular-nums;color:#1d232b}
 .totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b;padding-top:.35rem;border-top:1px solid #e5e7eb}
-.totals dt.grand:first-child,.totals dt.grand:first-child+dd{border-top:0}
+.totals .grand:first-child{border-top:0}
 .note{color:#4b5563;font-size:.9rem;text-align:right}
 .small{color:#4b5563;font-size:.85rem;margin-top:1.5rem}
 .notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #d1d5db;background:#f9fafb}
@@ -52,7 +52,7 @@ main a:not(.button){color:#2450a6}
 .message p{max-width:36rem}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
-@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 0 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
+@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 1 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}.num{white-space:normal}}
 @page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
 @media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
 `;
@@ -61,7 +61,7 @@ main a:not(.button){color:#2450a6}
  * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
  * The page tests recompute it from the page's own `<style>`.
  */
-export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
+export const STYLE_HASH = 'c7nUUfaIIc/K2k+nTt+FZNE0+vAiLUe2Q4WYHGDhve4=';
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;

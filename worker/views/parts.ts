@@ -115,8 +115,8 @@ function totals(money: Money, rate: number | undefined, { reader: { t, locale } 
   }
   const showSubtotal = typeof subtotal === 'number' && (converted || subtotal !== total);
   return html`<dl class="totals">
-${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, locale)}</dd>` : ''}
-<dt class="grand">${t.total}</dt><dd class="grand"><strong>${formatMoney(total, to, locale)}</strong></dd>
+${showSubtotal ? html`<div><dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, locale)}</dd></div>` : ''}
+<div class="grand"><dt>${t.total}</dt><dd><strong>${formatMoney(total, to, locale)}</strong></dd></div>
 </dl>
 ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
