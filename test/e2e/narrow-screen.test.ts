@@ -55,7 +55,7 @@ function seed(stack: Stack): void {
       priceDataList: [{ name: 'Espresso machine', unitAmount: unit, quantity, currency, imageUrl: 'https://images.example.com/machine.png' }],
     });
   }
-  const order = { customerId: 'cus_ada', status: 'success', merchantReferenceId: 'ADA-2026-0108', createTime: '2026-11-18T14:07:31.412Z' };
+  const order = { customerId: 'cus_ada', status: 'success', merchantReferenceId: 'ADA-2026-0108', createTime: Date.UTC(2026, 10, 18, 14, 7) };
   const machine = { name: 'Espresso machine', quantity: 2, imageUrl: null };
   for (const currency of EXTREME_CURRENCIES) {
     stack.sandbox.putOrder({

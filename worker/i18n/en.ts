@@ -1,4 +1,4 @@
-import type { TitleAndText } from './index.js';
+import type { Plural, TitleAndText } from './index.js';
 
 // Payment brands, named alike in every language.
 export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;
@@ -18,10 +18,10 @@ export const en = {
   product: 'Product',
   billing: 'Billing',
   every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },
-  freeTrial: (days: number) => `${days}-day free trial`,
+  freeTrial: { other: '#-day free trial' } as Plural,
   started: 'Started',
   expires: 'Expires',
-  items: 'Items',
+  items: { one: '# item', other: '# items' } as Plural,
   item: 'Item',
   qty: 'Qty',
   unitPrice: 'Unit price',

@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import { sameCurrency } from '../format.js';
+import { formatCount, sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
 import type { Markup } from './layout.js';
 import type { SessionView } from '../allow-list.js';
@@ -54,7 +54,7 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
   const open = state === 'confirming' || state === 'unpaid';
   const recurring = session.price?.recurring;
   const every = inWords(recurring?.interval, t.every);
-  const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
+  const billing = every && recurring?.freeTrialDays ? `${every}, ${formatCount(recurring.freeTrialDays, t.freeTrial, request.reader.locale)}` : every;
   // Time left by the worker's clock, so the script never compares `expire` with the browser's own clock.
   const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
   // Without script the status line says how to check by hand; the script puts its own words there.

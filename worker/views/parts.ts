@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
+import { currencyName, formatCount, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
 import type { TitleAndText } from '../i18n/index.js';
 import { page } from './layout.js';
 import type { Markup } from './layout.js';
@@ -163,7 +163,7 @@ function lineItems(money: Money, pictures: readonly (URL | undefined)[], { reade
 </tr>`;
   });
   return html`<table>
-<caption>${t.items}</caption>
+<caption>${formatCount(items.length, t.items, locale)}</caption>
 <thead><tr><th scope="col">${t.item}</th><th scope="col" class="num">${t.qty}</th><th scope="col" class="num">${t.unitPrice}</th><th scope="col" class="num">${t.amount}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`;
