@@ -8,6 +8,7 @@ export const de = {
   yourOrder: 'Ihre Bestellung',
   yourCheckout: 'Ihr Bezahlvorgang',
   quoteNumber: 'Bestellnummer (bei Fragen an den Shop angeben)',
+  quoteReference: 'Referenz (bei Fragen an den Shop angeben)',
   serviceRef: 'Referenz beim Zahlungsdienst',
   placed: 'Bestellt am',
   paymentMethod: 'Zahlungsart',
@@ -74,15 +75,15 @@ export const de = {
   ],
   expiredPaid: [
     'Bezahlvorgang nach Zahlung abgelaufen',
-    'Dieser Bezahlvorgang ist abgelaufen, laut Zahlungsdienst wurde er aber bezahlt. Bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Bestellnummer unten an den Shop.',
+    'Dieser Bezahlvorgang ist abgelaufen, laut Zahlungsdienst wurde er aber bezahlt. Bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Referenz unten an den Shop.',
   ],
   expiredProcessing: [
     'Bezahlvorgang während der Zahlung abgelaufen',
-    'Dieser Bezahlvorgang ist abgelaufen, während der Zahlungsdienst die Zahlung noch bearbeitete; möglicherweise wurde Ihnen etwas berechnet. Bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Bestellnummer unten an den Shop.',
+    'Dieser Bezahlvorgang ist abgelaufen, während der Zahlungsdienst die Zahlung noch bearbeitete; möglicherweise wurde Ihnen etwas berechnet. Bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Referenz unten an den Shop.',
   ],
   expiredUnknown: [
     'Bezahlvorgang abgelaufen',
-    'Dieser Bezahlvorgang ist beendet. Ob eine Zahlung erfolgt ist, kann diese Seite nicht sagen: Falls Ihnen etwas berechnet wurde, bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Bestellnummer unten an den Shop.',
+    'Dieser Bezahlvorgang ist beendet. Ob eine Zahlung erfolgt ist, kann diese Seite nicht sagen: Falls Ihnen etwas berechnet wurde, bewahren Sie Ihren Beleg auf und wenden Sie sich mit der Referenz unten an den Shop.',
   ],
   expiredAt: (time) => `Er ist am ${time} abgelaufen.`,
   unknownCheckout: ['Status hier nicht verfügbar', 'Diese Seite kann den Status dieses Bezahlvorgangs nicht anzeigen. Der Shop hilft weiter.'],

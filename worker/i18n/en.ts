@@ -10,6 +10,7 @@ export const en = {
   yourOrder: 'Your order',
   yourCheckout: 'Your checkout',
   quoteNumber: 'Order number (quote it to the shop)',
+  quoteReference: 'Reference (quote it to the shop)',
   serviceRef: 'Reference at the payment service',
   placed: 'Placed',
   paymentMethod: 'Payment method',
@@ -66,15 +67,15 @@ export const en = {
   expired: ['Checkout expired', 'This checkout ended before it was paid, so nothing was charged. To buy, start again in the shop.'],
   expiredPaid: [
     'Checkout expired after payment',
-    'This checkout has expired, yet the payment service says it was paid. Keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout has expired, yet the payment service says it was paid. Keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredProcessing: [
     'Checkout expired during payment',
-    'This checkout expired while the payment service was still processing its payment, so you may have been charged. Keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout expired while the payment service was still processing its payment, so you may have been charged. Keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredUnknown: [
     'Checkout expired',
-    'This checkout has ended. This page cannot tell whether a payment was taken: if you were charged, keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout has ended. This page cannot tell whether a payment was taken: if you were charged, keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredAt: (time: string) => `It expired on ${time}.`,
   unknownCheckout: ['Status not shown here', 'This page cannot show the status of this checkout. The shop can tell you more.'],

@@ -8,6 +8,7 @@ export const es = {
   yourOrder: 'Su pedido',
   yourCheckout: 'Su pago',
   quoteNumber: 'Número de pedido (indíquelo a la tienda)',
+  quoteReference: 'Referencia (indíquela a la tienda)',
   serviceRef: 'Referencia en el servicio de pago',
   placed: 'Realizado el',
   paymentMethod: 'Método de pago',
@@ -66,15 +67,15 @@ export const es = {
   expired: ['Pago caducado', 'Este pago terminó antes de completarse, así que no se ha cobrado nada. Para comprar, empiece de nuevo en la tienda.'],
   expiredPaid: [
     'Pago caducado tras el cobro',
-    'Este pago ha caducado, pero el servicio de pago indica que se cobró. Guarde su recibo y contacte con la tienda indicando el número de pedido de abajo.',
+    'Este pago ha caducado, pero el servicio de pago indica que se cobró. Guarde su recibo y contacte con la tienda indicando la referencia de abajo.',
   ],
   expiredProcessing: [
     'Pago caducado durante el cobro',
-    'Este pago caducó mientras el servicio de pago aún lo procesaba, así que puede que se le haya cobrado. Guarde su recibo y contacte con la tienda indicando el número de pedido de abajo.',
+    'Este pago caducó mientras el servicio de pago aún lo procesaba, así que puede que se le haya cobrado. Guarde su recibo y contacte con la tienda indicando la referencia de abajo.',
   ],
   expiredUnknown: [
     'Pago caducado',
-    'Este pago ha terminado. Esta página no puede saber si se realizó un cobro: si se le cobró, guarde su recibo y contacte con la tienda indicando el número de pedido de abajo.',
+    'Este pago ha terminado. Esta página no puede saber si se realizó un cobro: si se le cobró, guarde su recibo y contacte con la tienda indicando la referencia de abajo.',
   ],
   expiredAt: (time) => `Caducó el ${time}.`,
   unknownCheckout: ['Estado no disponible aquí', 'Esta página no puede mostrar el estado de este pago. La tienda puede informarle.'],

@@ -8,6 +8,7 @@ export const fr = {
   yourOrder: 'Votre commande',
   yourCheckout: 'Votre paiement',
   quoteNumber: 'Numéro de commande (à indiquer à la boutique)',
+  quoteReference: 'Référence (à indiquer à la boutique)',
   serviceRef: 'Référence auprès du service de paiement',
   placed: 'Passée le',
   paymentMethod: 'Moyen de paiement',
@@ -70,15 +71,15 @@ export const fr = {
   expired: ['Paiement expiré', 'Ce paiement a pris fin avant d’être réglé, rien n’a donc été débité. Pour acheter, recommencez dans la boutique.'],
   expiredPaid: [
     'Paiement expiré après règlement',
-    'Ce paiement a expiré, mais le service de paiement indique qu’il a été réglé. Conservez votre reçu et contactez la boutique en indiquant le numéro de commande ci-dessous.',
+    'Ce paiement a expiré, mais le service de paiement indique qu’il a été réglé. Conservez votre reçu et contactez la boutique en indiquant la référence ci-dessous.',
   ],
   expiredProcessing: [
     'Paiement expiré pendant le traitement',
-    'Ce paiement a expiré alors que le service de paiement le traitait encore ; vous avez peut-être été débité. Conservez votre reçu et contactez la boutique en indiquant le numéro de commande ci-dessous.',
+    'Ce paiement a expiré alors que le service de paiement le traitait encore ; vous avez peut-être été débité. Conservez votre reçu et contactez la boutique en indiquant la référence ci-dessous.',
   ],
   expiredUnknown: [
     'Paiement expiré',
-    'Ce paiement a pris fin. Cette page ne peut pas dire si un paiement a été effectué : si vous avez été débité, conservez votre reçu et contactez la boutique en indiquant le numéro de commande ci-dessous.',
+    'Ce paiement a pris fin. Cette page ne peut pas dire si un paiement a été effectué : si vous avez été débité, conservez votre reçu et contactez la boutique en indiquant la référence ci-dessous.',
   ],
   expiredAt: (time) => `Il a expiré le ${time}.`,
   unknownCheckout: ['Statut non affiché ici', 'Cette page ne peut pas afficher le statut de ce paiement. La boutique peut vous renseigner.'],

@@ -62,17 +62,18 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote; never the checkout's own id, which the small print names as the service's reference.
+  // One number to quote (a reference until there is an order), never the checkout's id: the small print names that,
+  // but not beside the shop's reference on a complete checkout, whose words point to one reference.
   const number = session.merchantReferenceId || session.orderId;
   return recordPage(request, {
     heading: t.yourCheckout,
     kind: t.checkout,
     number,
-    serviceId: session.sessionId,
+    serviceId: state === 'complete' && !session.orderId && number ? undefined : session.sessionId,
     notice: stateNotice(state, session, request),
     live,
     facts: [
-      fact(t.quoteNumber, number),
+      fact(session.orderId ? t.quoteNumber : t.quoteReference, number),
       fact(t.product, session.product?.productName),
       fact(t.billing, billing),
       fact(t.started, time(session.created, request)),
