@@ -53,15 +53,15 @@ main a:not(.button){color:#2450a6}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
 @media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 1 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}.num{white-space:normal}}
-@page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
-@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
+@page{size:A4;margin:15mm;@top-left{font:.75rem/1.25 system-ui,sans-serif;color:#4b5563}}
+@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}tr{break-inside:avoid}a{color:inherit;text-decoration:none}}
 `;
 
 /**
  * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
  * The page tests recompute it from the page's own `<style>`.
  */
-export const STYLE_HASH = 'c7nUUfaIIc/K2k+nTt+FZNE0+vAiLUe2Q4WYHGDhve4=';
+export const STYLE_HASH = 'HW0DvViuHoIrzG5w7Ba9WaL1EkN8lW1VjKhxA41HLi4=';
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -96,7 +96,10 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
   const nav = shop !== undefined || signedIn ? html`<nav>${links}</nav>` : '';
   // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
-  const head = [name, runningHead].filter(Boolean).join(' · ');
+  // Chromium wraps a margin box at spaces only: a long head may break after any character (U+200B), and past three
+  // lines' worth it ends in a marked cut.
+  const chars = [...[name, runningHead].filter(Boolean).join(' · ')];
+  const head = (chars.length > 180 ? [...chars.slice(0, 179), '…'] : chars).join(chars.length > 60 ? '\u200b' : '');
   const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
   // This answer's nonce, only when it is used: hono/secure-headers' NONCE makes it, and the policy quotes the same.
   if (script !== undefined || printStyle !== undefined) NONCE(c, 'script-src');
