@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import { formatCount, sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
-import type { Markup } from './layout.js';
+import type { Markup, Page } from './layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
@@ -18,7 +18,8 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
   return !session.paymentStatus || session.paymentStatus === 'unpaid' ? 'unpaid' : 'confirming';
 }
 
-const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+/** The page of an order. */
+export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // Only an unpaid expired checkout says nothing was charged; a paid or processing one tells the shopper to keep the
 // receipt and contact the shop; any other payment status (or none) says the page cannot tell, with the same advice.
@@ -44,11 +45,8 @@ function stateNotice(state: CheckoutState, session: SessionView, request: PageRe
   return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain} ${back}`);
 }
 
-/** The checkout page, or on to its order once "Check again" (`checked`) finds one; open ones check in the background. */
-export function checkoutPage(session: SessionView, request: PageRequest, checked: boolean, now = Date.now()): Promise<Response> {
-  if (checked && session.orderId) {
-    return Promise.resolve(request.context.redirect(`${orderPath(session.orderId)}?from=checkout`, 303));
-  }
+/** The checkout page in its state; open ones check in the background. */
+export function checkoutPage(session: SessionView, request: PageRequest, now = Date.now()): Page {
   const { t } = request.reader;
   const state = checkoutState(session, now);
   const open = state === 'confirming' || state === 'unpaid';
