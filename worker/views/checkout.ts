@@ -18,7 +18,7 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
   return !session.paymentStatus || session.paymentStatus === 'unpaid' ? 'unpaid' : 'confirming';
 }
 
-/** The page of an order. */
+/** The path of an order's page. */
 export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // Only an unpaid expired checkout says nothing was charged; a paid or processing one tells the shopper to keep the

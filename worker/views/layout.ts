@@ -4,7 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
-// The one layout every page uses: the shop's name and way back, sign-out, the page's content; and its CSP sources.
+// The one layout every page uses: the shop's name and way back, sign-out, the page's content; and its image sources.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
