@@ -10,7 +10,6 @@ export type PageSources = { readonly images: string; readonly form: boolean; rea
 
 /** What the pages know of a request: who reads, in which language and zone, on which site. */
 export interface PageRequest {
-  readonly context: AppContext;
   readonly reader: Reader;
   /** IANA zone the times are shown in (Cloudflare's `request.cf.timezone`, else `UTC`). */
   readonly timeZone: string;

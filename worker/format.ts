@@ -1,3 +1,5 @@
+import type { Plural } from './i18n/index.js';
+
 // `Intl` formatters are costly to build: each is kept per isolate (it holds no request's data), in a bounded cache.
 
 const MAX_CACHED = 500;
@@ -36,6 +38,12 @@ export function minorUnit(currency: string): number {
 /** A plain number in the reader's locale, with up to 6 decimals (exchange rates). */
 export function formatNumber(value: number, locale: string): string {
   return cached(`r ${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 })).format(value);
+}
+
+/** `count` in the words of `forms` by the reader's plural rules ("1 Tag", "5 Tage"), in the reader's digits. */
+export function formatCount(count: number, forms: Plural, locale: string): string {
+  const rule = cached(`p ${locale}`, () => new Intl.PluralRules(locale)).select(count);
+  return (forms[rule] ?? forms.other).replace('#', formatNumber(count, locale));
 }
 
 /** A whole number of days, hours or minutes in words in the reader's language ("7 days", "12 Stunden"). */

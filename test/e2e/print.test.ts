@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStack } from '../worker/harness.js';
+import { startStack, upstreamRecord } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
@@ -19,6 +19,9 @@ async function textPerPage(pdf: Buffer): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
   return text;
 }
+
+/** A sheet's text without its line breaks and break opportunities (spaces and U+200B), for text that may wrap anywhere. */
+const withoutBreaks = (text: string) => text.replace(/[\s\u200b]+/g, '');
 
 /** Signs in as `sub` through the sign-in link and its Continue button, landing on `path`. */
 async function signIn(stack: Stack, page: Page, sub: string, path: string): Promise<void> {
@@ -124,6 +127,63 @@ describe.skipIf(!available)('printing the order page', () => {
     expect(pdfPages(pdf).length).toBe(sheets.length);
     expect(sheets.length).toBeGreaterThan(1);
     for (const [index, sheet] of sheets.entries()) expect(sheet, `page ${index + 1}`).toContain(`shop.example.com · ${order} ADA-2026-0099`);
+    await ctx.close();
+  });
+
+  test('a 150-character reference: every sheet’s running head shows it whole, and no item’s row splits across two sheets', async () => {
+    const reference = `ADA-${'7'.repeat(142)}-END`;
+    // Names that wrap over several lines, so a row is tall enough to land across a sheet's end.
+    const items = Array.from({ length: 24 }, (_, index) => ({
+      name: `Item ${index + 1} begins: ${'a long description of the filter papers '.repeat(index % 3 === 0 ? 30 : 6)}Item ${index + 1} ends`,
+      unitAmount: 1,
+      quantity: 1,
+      currency: 'EUR',
+      imageUrl: null,
+    }));
+    stack.sandbox.putOrder({
+      orderId: 'ord_ada_long_reference',
+      merchantReferenceId: reference,
+      customerId: 'cus_ada',
+      status: 'success',
+      paymentCurrency: 'EUR',
+      amountTotal: items.length,
+      priceDataList: items,
+    });
+    const ctx = await browser.newContext({ locale: 'en-US' });
+    await stayOnLoopback(ctx);
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/orders/ord_ada_long_reference');
+    const sheets = (await textPerPage(await page.pdf({ preferCSSPageSize: true }))).map(withoutBreaks);
+    console.log(`24 long items print on ${sheets.length} A4 pages`);
+    expect(sheets.length).toBeGreaterThan(2);
+    // Wrapped or not, the whole reference is on each sheet (the text without its line breaks).
+    for (const [index, sheet] of sheets.entries()) expect(sheet, `page ${index + 1}`).toContain(`shop.example.com·Order${reference}`);
+    // Each item's name whole on one sheet: a row split across two would leave part of it on each.
+    for (const { name } of items) {
+      const whole = withoutBreaks(name);
+      expect(
+        sheets.filter((sheet) => sheet.includes(whole)),
+        name.slice(0, 8),
+      ).toHaveLength(1);
+    }
+    await ctx.close();
+  });
+
+  test('a 400-character reference: the running head shows as much as fits and marks the cut, the page itself all of it', async () => {
+    const reference = `ADA-${'7'.repeat(392)}-END`;
+    const order = await upstreamRecord(stack, '/api/order/ord_ada_1');
+    stack.sandbox.putOrder({ ...order, orderId: 'ord_ada_longer_reference', merchantReferenceId: reference });
+    const ctx = await browser.newContext({ locale: 'en-US' });
+    await stayOnLoopback(ctx);
+    const page = await ctx.newPage();
+    await signIn(stack, page, 'cus_ada', '/orders/ord_ada_longer_reference');
+    const sheets = (await textPerPage(await page.pdf({ preferCSSPageSize: true }))).map(withoutBreaks);
+    for (const sheet of sheets) {
+      const [, shown = ''] = /^shop\.example\.com·Order(ADA-7+)…/.exec(sheet) ?? [];
+      expect(shown.length, sheet.slice(0, 300)).toBeGreaterThan(100);
+      expect(reference.startsWith(shown)).toBe(true);
+    }
+    expect(sheets.join('')).toContain(reference);
     await ctx.close();
   });
 });

@@ -65,3 +65,51 @@ test('"Check again" opens the order once the checkout has one', async () => {
   expect(answer.status).toBe(303);
   expect(answer.headers.location).toBe('/orders/ord_ada_1?from=checkout');
 });
+
+// What a checkout calls the merchant's reference before an order exists, and what the complete page's words name.
+const REFERENCE = { en: 'Reference', de: 'Referenz', fr: 'Référence', es: 'Referencia' };
+const factsOf = (html: string) =>
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>(.*?)<\/dd>/g)].map(([, label = '', value = '']) => [label, value] as const);
+const bodyText = (html: string) => (html.split('<body>')[1] ?? '').replace(/<[^>]+>/g, ' ');
+
+test.each(Object.keys(REFERENCE) as (keyof typeof REFERENCE)[])(
+  '%s: with the shop’s reference, the words name the reference to quote and the page shows that one reference once',
+  async (language) => {
+    stack.sandbox.putSession({
+      ...(await upstreamRecord(stack, '/api/checkout/session/cs_complete_ada')),
+      sessionId: 'cs_ada_no_order_ref',
+      status: 'complete',
+      paymentStatus: 'paid',
+      orderId: null,
+      merchantReferenceId: 'ADA-2026-0077',
+    });
+    const html = await page('/sessions/cs_ada_no_order_ref', language);
+    const words = REFERENCE[language];
+    // The notice says to quote the reference, and the one fact with a reference is labelled so: never an order number.
+    expect(html).toMatch(new RegExp(`<section class="notice ok"[^]*?${words}[^]*?</section>`, 'i'));
+    expect(factsOf(html).filter(([label]) => NUMBER.test(label))).toEqual([]);
+    expect(factsOf(html).filter(([, value]) => value === 'ADA-2026-0077')).toEqual([
+      [expect.stringMatching(new RegExp(`^${words} `)), 'ADA-2026-0077'],
+    ]);
+    // Shown once; the payment service's id, a second candidate, is not shown.
+    expect(bodyText(html).match(/ADA-2026-0077/g)).toHaveLength(1);
+    expect(bodyText(html)).not.toContain('cs_ada_no_order_ref');
+  },
+);
+
+test.each(Object.keys(REFERENCE) as (keyof typeof REFERENCE)[])(
+  '%s: an unpaid checkout labels the shop’s reference as a reference, since no order exists yet',
+  async (language) => {
+    stack.sandbox.putSession({
+      ...(await upstreamRecord(stack, '/api/checkout/session/cs_open_ada')),
+      sessionId: 'cs_ada_unpaid_ref',
+      merchantReferenceId: 'ADA-2026-0078',
+      expire: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const html = await page('/sessions/cs_ada_unpaid_ref', language);
+    expect(factsOf(html).filter(([label]) => NUMBER.test(label))).toEqual([]);
+    expect(factsOf(html).filter(([, value]) => value === 'ADA-2026-0078')).toEqual([
+      [expect.stringMatching(new RegExp(`^${REFERENCE[language]} `)), 'ADA-2026-0078'],
+    ]);
+  },
+);

@@ -222,9 +222,9 @@ describe('the running head of every printed sheet', () => {
     const html = await page('/sessions/cs_ada_print');
     const content = /@page\{@top-left\{content:"([^"]*)"\}\}<\/style>/.exec(html)?.[1] ?? '';
     expect(content).not.toMatch(/[<>"{}]/);
-    expect(content.replace(/\\([0-9a-f]+) /g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))).toBe(
-      'shop.example.com · Checkout "}</style><script>alert(1)</script>',
-    );
+    // A head this long may break after any character: U+200B between them, never inside an escape.
+    const said = content.replace(/\\([0-9a-f]+) /g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+    expect(said.replace(/\u200b/g, '')).toBe('shop.example.com · Checkout "}</style><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert');
   });
 

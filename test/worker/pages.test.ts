@@ -116,7 +116,7 @@ describe('the order page', () => {
       const html = (await page('/orders/ord_grace_1', { 'Accept-Language': language }, grace)).body.replace(/[\u00a0\u202f]/g, ' ');
       const words = text(html);
       expect(words).toContain(`Conical burr hand grinder 1 ${usd} ${usd}`);
-      expect(html).toMatch(new RegExp(`<dd>${usd.replace(/[$.]/g, '\\$&')}</dd>\\s*<dt class="grand">`));
+      expect(html).toMatch(new RegExp(`<dd>${usd.replace(/[$.]/g, '\\$&')}</dd></div>\\s*<div class="grand"><dt>`));
       expect(html).toContain(`<strong>${gbp}</strong>`);
       expect(html).toContain(note);
       expect(html).toContain(rate);

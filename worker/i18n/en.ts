@@ -1,4 +1,4 @@
-import type { TitleAndText } from './index.js';
+import type { Plural, TitleAndText } from './index.js';
 
 // Payment brands, named alike in every language.
 export const PAYMENT_BRANDS = { PAYPAL: 'PayPal', APPLE_PAY: 'Apple Pay', GOOGLE_PAY: 'Google Pay', IDEAL: 'iDEAL', KLARNA: 'Klarna' } as const;
@@ -10,6 +10,7 @@ export const en = {
   yourOrder: 'Your order',
   yourCheckout: 'Your checkout',
   quoteNumber: 'Order number (quote it to the shop)',
+  quoteReference: 'Reference (quote it to the shop)',
   serviceRef: 'Reference at the payment service',
   placed: 'Placed',
   paymentMethod: 'Payment method',
@@ -18,10 +19,10 @@ export const en = {
   product: 'Product',
   billing: 'Billing',
   every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },
-  freeTrial: (days: number) => `${days}-day free trial`,
+  freeTrial: { other: '#-day free trial' } as Plural,
   started: 'Started',
   expires: 'Expires',
-  items: 'Items',
+  items: { one: '# item', other: '# items' } as Plural,
   item: 'Item',
   qty: 'Qty',
   unitPrice: 'Unit price',
@@ -66,15 +67,15 @@ export const en = {
   expired: ['Checkout expired', 'This checkout ended before it was paid, so nothing was charged. To buy, start again in the shop.'],
   expiredPaid: [
     'Checkout expired after payment',
-    'This checkout has expired, yet the payment service says it was paid. Keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout has expired, yet the payment service says it was paid. Keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredProcessing: [
     'Checkout expired during payment',
-    'This checkout expired while the payment service was still processing its payment, so you may have been charged. Keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout expired while the payment service was still processing its payment, so you may have been charged. Keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredUnknown: [
     'Checkout expired',
-    'This checkout has ended. This page cannot tell whether a payment was taken: if you were charged, keep your receipt and contact the shop, quoting the order number below.',
+    'This checkout has ended. This page cannot tell whether a payment was taken: if you were charged, keep your receipt and contact the shop, quoting the reference below.',
   ],
   expiredAt: (time: string) => `It expired on ${time}.`,
   unknownCheckout: ['Status not shown here', 'This page cannot show the status of this checkout. The shop can tell you more.'],

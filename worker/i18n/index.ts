@@ -3,6 +3,9 @@ import { en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
 
+/** Words for a count by plural category (`#` is its number); `other` stands for the categories a language leaves out. */
+export type Plural = Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>;
+
 /** A state's words: its title, and a sentence or two on what it means for the shopper's money and what to do next. */
 export type TitleAndText = readonly [title: string, text: string];
 

@@ -16,6 +16,6 @@ export const pageRequest = createMiddleware<App>(async (c, next) => {
   const [, site = '', path = ''] = SITE_AND_PATH.exec(c.req.url) ?? [];
   const reader = chooseReader(c.req.header('Accept-Language') ?? null);
   const timeZone = readerTimeZone(c.req.raw);
-  c.set('pageRequest', { context: c, reader, timeZone, settings: c.get('settings'), site, path, customerId: customer?.id });
+  c.set('pageRequest', { reader, timeZone, settings: c.get('settings'), site, path, customerId: customer?.id });
   await next();
 });

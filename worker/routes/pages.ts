@@ -9,10 +9,11 @@ import { pageRequest } from '../middleware/page-request.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { formLimit, signIn, signInPage, signOut, signOutPage } from '../sign-in/routes.js';
 import { sameOriginForm } from '../sign-in/same-origin.js';
-import { checkoutPage } from '../views/checkout.js';
+import { checkoutPage, orderPath } from '../views/checkout.js';
 import { failurePage, homePage } from '../views/message-pages.js';
 import { orderPage } from '../views/order.js';
 import { internalError, methodNotAllowed, unknownPath } from './api.js';
+import { render } from './render.js';
 
 /** The pages, in the reader's language, for the customer signed in by the cookie. */
 export const pages = new Hono<App>();
@@ -23,17 +24,18 @@ pages.use(pageRequest);
 /** The order page; `?from=checkout` (where a completed checkout lands) adds "Payment received". */
 pages.get('/orders/:id', requireCustomer, rateLimit, async (c) => {
   const order = await ownRecord(c, orders);
-  return orderPage(orderView(order), c.get('pageRequest'), c.req.query('from') === 'checkout', recordedRate(order));
+  return render(c, orderPage(orderView(order), c.get('pageRequest'), c.req.query('from') === 'checkout', recordedRate(order)));
 });
 
 /** The checkout page in its state; `?check=1` (Check again) goes on to the order once there is one. */
 pages.get('/sessions/:id', requireCustomer, rateLimit, async (c) => {
-  const session = await ownRecord(c, checkoutSessions);
-  return checkoutPage(sessionView(session), c.get('pageRequest'), c.req.query('check') !== undefined);
+  const session = sessionView(await ownRecord(c, checkoutSessions));
+  if (c.req.query('check') !== undefined && session.orderId) return c.redirect(`${orderPath(session.orderId)}?from=checkout`, 303);
+  return render(c, checkoutPage(session, c.get('pageRequest')));
 });
 
 /** `/`: who is signed in and how to reach an order, or how to sign in. */
-pages.get('/', (c) => homePage(c.get('pageRequest')));
+pages.get('/', (c) => render(c, homePage(c.get('pageRequest'))));
 
 // Sign-in and sign-out: GET shows a page, only this site's own form POSTs.
 pages.get('/sign-in', signInPage);
@@ -51,7 +53,8 @@ function failure(c: AppContext, error: Error): Response | Promise<Response> {
   if (!(error instanceof HTTPException) || request === undefined) return internalError(c, error);
   const status = error.status;
   if (status === 405) return methodNotAllowed(c);
-  if (status === 401 || status === 404 || status === 429 || status === 502 || status === 504) return failurePage(status, request, c.get('requestId'));
+  if (status === 401 || status === 404 || status === 429 || status === 502 || status === 504)
+    return render(c, failurePage(status, request, c.get('requestId')));
   return internalError(c, error);
 }
 

@@ -4,6 +4,7 @@ import type { AppContext, PageRequest } from '../app.js';
 import { formatUnit } from '../format.js';
 import type { SignOutScope, TitleAndText } from '../i18n/index.js';
 import type { Settings } from '../settings.js';
+import { render } from '../routes/render.js';
 import { messagePage } from '../views/message-pages.js';
 import { linkCookie, signInCookie } from './cookie.js';
 import { sameOriginPath } from './same-origin.js';
@@ -43,7 +44,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
   const { t } = request.reader;
   const current = c.get('customer');
   const next = sameOriginPath(c.req.query('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, t.linkRefused, request);
+  if (next === undefined) return render(c, messagePage(400, t.linkRefused, request));
   const linked = c.req.query('token');
   const kept = linked === undefined ? linkCookie.read(c) : undefined;
   // Back to the token-less Continue page once signed in (its cookie used up): on to where it led.
@@ -61,7 +62,7 @@ export async function signInPage(c: AppContext): Promise<Response> {
 ${linked === undefined ? '' : html`<input type="hidden" name="token" value="${linked}">\n`}<input type="hidden" name="next" value="${next}">
 <button class="button" type="submit">${t.continue}</button>
 </form>`;
-  return messagePage(200, t.signIn, request, { extra, form: true, script: CONTINUE_SCRIPT });
+  return render(c, messagePage(200, t.signIn, request, { extra, form: true, script: CONTINUE_SCRIPT }));
 }
 
 /** `POST /sign-in` (`next`, and `token` unless the link's cookie holds it): the link for a sign-in of the worker's own. */
@@ -69,10 +70,10 @@ export async function signIn(c: AppContext): Promise<Response> {
   const request = c.get('pageRequest');
   // Form-encoded only; the body's size is bounded by `formLimit`.
   const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('Content-Type') ?? '');
-  if (!isForm) return messagePage(400, signInFailed(request), request);
+  if (!isForm) return render(c, messagePage(400, signInFailed(request), request));
   const form = new URLSearchParams(await c.req.text());
   const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
-  if (next === undefined) return messagePage(400, request.reader.t.linkRefused, request);
+  if (next === undefined) return render(c, messagePage(400, request.reader.t.linkRefused, request));
   const now = Date.now();
   const kept = linkCookie.read(c);
   const checked = await checkSignIn(form.get('token') ?? kept ?? null, request.settings, now);
@@ -89,7 +90,7 @@ export const formLimit = bodyLimit({
   maxSize: 16 * 1024,
   onError: (c) => {
     const request = (c as AppContext).get('pageRequest');
-    return messagePage(400, signInFailed(request), request);
+    return render(c as AppContext, messagePage(400, signInFailed(request), request));
   },
 });
 
@@ -108,14 +109,14 @@ async function checkSignIn(token: string | null, settings: Settings, now: number
 }
 
 /** The page for a refused link: what went wrong in the reader's words; a link kept in its cookie is dropped. */
-function refusal(c: AppContext, refused: Refusal, kept: string | undefined): Promise<Response> {
+function refusal(c: AppContext, refused: Refusal, kept: string | undefined): Response | Promise<Response> {
   const request = c.get('pageRequest');
   const { t } = request.reader;
   if (kept !== undefined) c.header('Set-Cookie', linkCookie.cleared(), { append: true });
-  if (refused === 'too-large') return messagePage(400, t.linkTooLarge, request);
-  if (refused === 'expired') return messagePage(401, t.linkExpired, request);
-  if (refused === 'invalid') return messagePage(401, signInFailed(request), request);
-  return messagePage(401, t.linkTooLongLived(duration(request.settings.linkMaxLifetime, request.reader.locale)), request);
+  if (refused === 'too-large') return render(c, messagePage(400, t.linkTooLarge, request));
+  if (refused === 'expired') return render(c, messagePage(401, t.linkExpired, request));
+  if (refused === 'invalid') return render(c, messagePage(401, signInFailed(request), request));
+  return render(c, messagePage(401, t.linkTooLongLived(duration(request.settings.linkMaxLifetime, request.reader.locale)), request));
 }
 
 /** A lifetime in words, in whole days when it is whole days, else in hours, else in minutes ("7 days", "12 Stunden"). */
@@ -135,13 +136,13 @@ function signOutScope(settings: Settings): SignOutScope {
 }
 
 /** `GET /sign-out`: a page with a Sign out button; GET itself stays safe (RFC 9110 §9.2.1) against prefetches and images. */
-export function signOutPage(c: AppContext): Promise<Response> {
+export function signOutPage(c: AppContext): Response | Promise<Response> {
   const request = c.get('pageRequest');
   const { t } = request.reader;
   // Without a valid sign-in here (none, expired, forged) a sign-out would end nothing: no button that claims it would.
-  if (c.get('customer') === undefined) return messagePage(200, t.notSignedInToSignOut, request, { signedIn: false });
+  if (c.get('customer') === undefined) return render(c, messagePage(200, t.notSignedInToSignOut, request, { signedIn: false }));
   const extra = html`<form method="post" action="/sign-out"><button class="button" type="submit">${t.signOut}</button></form>`;
-  return messagePage(200, [t.signOut, t.signOutText[signOutScope(request.settings)]], request, { extra, signedIn: false, form: true });
+  return render(c, messagePage(200, [t.signOut, t.signOutText[signOutScope(request.settings)]], request, { extra, signedIn: false, form: true }));
 }
 
 /**
@@ -165,5 +166,5 @@ export async function signOut(c: AppContext): Promise<Response> {
     }
   }
   // Not `Clear-Site-Data: "cookies"`: it clears the whole registrable domain's, the shop's own sign-in and cart too.
-  return messagePage(200, words, request, { signedIn: false, headers: { 'Set-Cookie': signInCookie.cleared() } });
+  return render(c, messagePage(200, words, request, { signedIn: false, headers: { 'Set-Cookie': signInCookie.cleared() } }));
 }

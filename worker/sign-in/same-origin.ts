@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { App } from '../app.js';
+import { render } from '../routes/render.js';
 import { messagePage } from '../views/message-pages.js';
 
 /**
@@ -10,7 +11,7 @@ import { messagePage } from '../views/message-pages.js';
  */
 export const sameOriginForm = createMiddleware<App>(async (c, next) => {
   if (!fromThisSite(c.req.raw, new URL(c.req.url))) {
-    return messagePage(403, c.get('pageRequest').reader.t.requestRefused, c.get('pageRequest'));
+    return render(c, messagePage(403, c.get('pageRequest').reader.t.requestRefused, c.get('pageRequest')));
   }
   await next();
 });

@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
-import { sameCurrency } from '../format.js';
+import { formatCount, sameCurrency } from '../format.js';
 import { inWords } from '../i18n/index.js';
-import type { Markup } from './layout.js';
+import type { Markup, Page } from './layout.js';
 import type { SessionView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time, timeText } from './parts.js';
@@ -18,7 +18,8 @@ export function checkoutState(session: SessionView, now: number): CheckoutState 
   return !session.paymentStatus || session.paymentStatus === 'unpaid' ? 'unpaid' : 'confirming';
 }
 
-const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+/** The path of an order's page. */
+export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 // Only an unpaid expired checkout says nothing was charged; a paid or processing one tells the shopper to keep the
 // receipt and contact the shop; any other payment status (or none) says the page cannot tell, with the same advice.
@@ -44,17 +45,14 @@ function stateNotice(state: CheckoutState, session: SessionView, request: PageRe
   return notice('ok', t.checkoutDoneNoOrder, '', html`${checkAgain} ${back}`);
 }
 
-/** The checkout page, or on to its order once "Check again" (`checked`) finds one; open ones check in the background. */
-export function checkoutPage(session: SessionView, request: PageRequest, checked: boolean, now = Date.now()): Promise<Response> {
-  if (checked && session.orderId) {
-    return Promise.resolve(request.context.redirect(`${orderPath(session.orderId)}?from=checkout`, 303));
-  }
+/** The checkout page in its state; open ones check in the background. */
+export function checkoutPage(session: SessionView, request: PageRequest, now = Date.now()): Page {
   const { t } = request.reader;
   const state = checkoutState(session, now);
   const open = state === 'confirming' || state === 'unpaid';
   const recurring = session.price?.recurring;
   const every = inWords(recurring?.interval, t.every);
-  const billing = every && recurring?.freeTrialDays ? `${every}, ${t.freeTrial(recurring.freeTrialDays)}` : every;
+  const billing = every && recurring?.freeTrialDays ? `${every}, ${formatCount(recurring.freeTrialDays, t.freeTrial, request.reader.locale)}` : every;
   // Time left by the worker's clock, so the script never compares `expire` with the browser's own clock.
   const left = session.expire ? Date.parse(session.expire) - now : Number.NaN;
   // Without script the status line says how to check by hand; the script puts its own words there.
@@ -62,17 +60,18 @@ export function checkoutPage(session: SessionView, request: PageRequest, checked
     ? html`<p id="live" class="noprint" role="status" aria-live="polite">${t.checkByHand}</p>
 <div id="checks" hidden data-api="/api/checkout/session/${encodeURIComponent(session.sessionId ?? request.path.split('/').at(-1) ?? '')}" data-path="${request.path}" data-state="${`${session.status} ${session.paymentStatus} ${session.expire}`}" data-left="${Number.isFinite(left) ? left : ''}" data-checking="${t.checking}" data-stopped="${t.stopped}" data-opening="${t.opening}" data-changed="${t.changed}"></div>`
     : '';
-  // One number to quote; never the checkout's own id, which the small print names as the service's reference.
+  // One number to quote (a reference until there is an order), never the checkout's id: the small print names that,
+  // but not beside the shop's reference on a complete checkout, whose words point to one reference.
   const number = session.merchantReferenceId || session.orderId;
   return recordPage(request, {
     heading: t.yourCheckout,
     kind: t.checkout,
     number,
-    serviceId: session.sessionId,
+    serviceId: state === 'complete' && !session.orderId && number ? undefined : session.sessionId,
     notice: stateNotice(state, session, request),
     live,
     facts: [
-      fact(t.quoteNumber, number),
+      fact(session.orderId ? t.quoteNumber : t.quoteReference, number),
       fact(t.product, session.product?.productName),
       fact(t.billing, billing),
       fact(t.started, time(session.created, request)),

@@ -1,72 +1,46 @@
 import { html, raw } from 'hono/html';
-import { NONCE } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
-// The one layout every page uses: the shop's name and way back, sign-out, the page's content, and its CSP sources.
+// The one layout every page uses: the shop's name and way back, sign-out, the page's content; and its image sources.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh}
-.bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;max-width:46rem;margin:0 auto;padding:1rem 1rem .5rem;font-size:.95rem}
-.shop{font-weight:700;color:#1d232b}
-.bar nav{display:flex;gap:1rem}
-.bar a{color:#2450a6;text-decoration:none;font-weight:600}
-.bar a:hover,.bar a:focus-visible{text-decoration:underline}
+body{margin:0;min-height:100vh;overflow-wrap:anywhere}
+.bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;max-width:46rem;margin:0 auto;padding:1rem 1rem .5rem;font-size:.95rem}.shop{font-weight:700;color:#1d232b}.bar nav{display:flex;gap:1rem}.bar a{color:#2450a6;text-decoration:none;font-weight:600}.bar a:hover,.bar a:focus-visible{text-decoration:underline}
 main{max-width:46rem;margin:0 auto 2rem;padding:1.5rem 1.25rem;background:#fff;border-radius:14px;box-shadow:0 1px 3px #0001,0 8px 24px #0000000d}
-h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem;overflow-wrap:anywhere}
+h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem}
 h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
 p{margin:.4rem 0}
-.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.5rem;margin:1.25rem 0;padding:1rem;border-radius:10px;background:#f7f8fa}
-.facts div{min-width:0}
-.facts dt{color:#4b5563;font-size:.85rem}
-.facts dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-table{width:100%;border-collapse:collapse}
-caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}
-thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}
-tbody th,td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle;text-align:left;font-weight:400}
-.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.5rem;margin:1.25rem 0;padding:1rem;border-radius:10px;background:#f7f8fa}.facts dt{color:#4b5563;font-size:.85rem}.facts dd{margin:0;font-weight:600}
+table{width:100%;border-collapse:collapse}caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}tbody th,td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle;text-align:left;font-weight:400}.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 main a:not(.button){color:#2450a6}
-.item{display:flex;align-items:center;gap:.75rem}
-.thumb{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-weight:700;font-size:1.35rem}
-.thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}
-.thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-size:1.35rem;font-weight:700}
-.name{font-weight:600;overflow-wrap:anywhere}
-.totals{display:grid;grid-template-columns:1fr auto;row-gap:.35rem;max-width:22rem;margin:1rem 0 0 auto}
-.totals dt{color:#4b5563}
-.totals dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
-.totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b;padding-top:.35rem;border-top:1px solid #e5e7eb}
-.totals dt.grand:first-child,.totals dt.grand:first-child+dd{border-top:0}
+.item{display:flex;align-items:center;gap:.75rem}.thumb{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-weight:700;font-size:1.35rem}.thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}.thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-size:1.35rem;font-weight:700}.name{font-weight:600}
+.totals{max-width:22rem;margin:.65rem 0 0 auto}.totals div{display:flex;flex-wrap:wrap;column-gap:1rem;margin-top:.35rem;color:#4b5563}.totals dd{margin:0 0 0 auto;text-align:right;font-variant-numeric:tabular-nums;color:#1d232b}.totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b}.totals div+.grand{padding-top:.35rem;border-top:1px solid #e5e7eb}
 .note{color:#4b5563;font-size:.9rem;text-align:right}
 .small{color:#4b5563;font-size:.85rem;margin-top:1.5rem}
-.notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #d1d5db;background:#f9fafb}
-.notice.ok{border-color:#a7dcb9;background:#effaf3}
-.notice.wait{border-color:#f0d58c;background:#fffbeb}
-.notice.stop{border-color:#f3b4b4;background:#fef2f2}
-.notice h2{margin:0 0 .25rem}
-.button{display:inline-block;margin-top:.5rem;padding:.6rem 1.1rem;border:0;border-radius:8px;background:#2450a6;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
-.button:hover,.button:focus-visible{background:#1b3f86}
+.notice{margin:1rem 0;padding:1rem 1.1rem;border-radius:10px;border:1px solid #d1d5db;background:#f9fafb}.notice.ok{border-color:#a7dcb9;background:#effaf3}.notice.wait{border-color:#f0d58c;background:#fffbeb}.notice.stop{border-color:#f3b4b4;background:#fef2f2}.notice h2{margin:0 0 .25rem}
+.button{display:inline-block;margin-top:.5rem;padding:.6rem 1.1rem;border:0;border-radius:8px;background:#2450a6;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}.button:hover,.button:focus-visible{background:#1b3f86}
 .message p{max-width:36rem}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-@media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}}
-@media (max-width:34rem){table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 0 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}thead .num{white-space:normal}}
-@page{size:A4;margin:15mm;@top-left{font:.75rem system-ui,sans-serif;color:#4b5563}}
-@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}a{color:inherit;text-decoration:none}}
+@media (max-width:34rem){main{border-radius:0;margin:0 0 1rem;padding:1.25rem 1rem}h1{font-size:1.35rem}.bar{padding:.75rem 1rem}.thumb,.thumb img::after{width:44px;height:44px;font-size:1.1rem}table,thead,tbody,caption{display:block}tr{display:flex;flex-wrap:wrap;gap:.35rem .75rem;align-items:baseline;padding:.6rem 0;border-bottom:1px solid #eef0f3}thead tr{padding:.3rem 0;border-color:#e5e7eb}tr>:first-child{flex:1 0 100%}tr>:nth-child(2){min-width:2.5rem}tr>:nth-child(3){flex:1 1 auto}tr>:nth-child(4){min-width:5.5rem;margin-left:auto}thead th,tbody th,td{padding:0;border:0}.num{white-space:normal}}
+@page{size:A4;margin:15mm;@top-left{font:.75rem/1.25 system-ui,sans-serif;color:#4b5563}}
+@media print{:root{background:#fff}body{min-height:0}.bar{padding:0 0 .5rem;max-width:none}.bar nav,.button,.noprint,.thumb{display:none}main{box-shadow:none;border-radius:0;margin:0;padding:0;max-width:none}.facts{background:none;padding:0}.notice{border:0;background:none;padding:0}tbody th,td{padding:.3rem .5rem}tr{break-inside:avoid}a{color:inherit;text-decoration:none}}
 `;
 
 /**
  * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
  * The page tests recompute it from the page's own `<style>`.
  */
-export const STYLE_HASH = 'tBzqM/z7H0Mr7J+tqYvEwN0zcYI/B8Y2C1xo436KeYA=';
+export const STYLE_HASH = 'GGqxwlSWj9HhcdK4BO+KzIA/XA5ESfo05+5NPLYQusg=';
 
-/** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `page`. */
+/** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `c.html`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-export interface PageOptions {
+/** A page as a view returns it: its status, title and markup, and what it loads besides. */
+export interface Page {
   readonly status: ContentfulStatusCode;
   readonly title: string;
   readonly body: Markup;
@@ -83,10 +57,9 @@ export interface PageOptions {
   readonly runningHead?: string | undefined;
 }
 
-/** Builds a whole HTML answer, and tells the security headers what it loads: its script, print style, images, form. */
-export async function page(request: PageRequest, options: PageOptions): Promise<Response> {
-  const { status, title, body, signedIn = false, form = false, script, runningHead } = options;
-  const { context: c, reader, settings, site } = request;
+/** The whole document of a page: the layout around its markup, its script and print style under `nonce`. */
+export function layout(page: Page, { reader, settings, site }: PageRequest, nonce: string | undefined): Markup {
+  const { title, body, signedIn = false, script, runningHead } = page;
   const shop = settings.shopUrl;
   const name = settings.shopHost ?? site;
   const links = [
@@ -96,12 +69,12 @@ export async function page(request: PageRequest, options: PageOptions): Promise<
   const nav = shop !== undefined || signedIn ? html`<nav>${links}</nav>` : '';
   // The shop's name and the number on every printed sheet: a page-margin box (CSS Paged Media §5), drawn on each
   // sheet by Chromium 131 and later; a browser without margin boxes prints them on the first sheet only (.bar, h1).
-  const head = [name, runningHead].filter(Boolean).join(' · ');
-  const printStyle = runningHead === undefined || head === '' ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
-  // This answer's nonce, only when it is used: hono/secure-headers' NONCE makes it, and the policy quotes the same.
-  if (script !== undefined || printStyle !== undefined) NONCE(c, 'script-src');
-  const nonce = c.get('secureHeadersNonce') ?? '';
-  const document = await html`<!doctype html>
+  // Chromium wraps a margin box at spaces only: a long head may break after any character (U+200B), and past three
+  // lines' worth it ends in a marked cut.
+  const chars = [...[name, runningHead].filter(Boolean).join(' · ')];
+  const head = (chars.length > 180 ? [...chars.slice(0, 179), '…'] : chars).join(chars.length > 60 ? '\u200b' : '');
+  const printStyle = runningHead === undefined ? undefined : `@page{@top-left{content:${cssString(head)}}}`;
+  return html`<!doctype html>
 <html lang="${reader.locale}">
 <head>
 <meta charset="utf-8">
@@ -118,18 +91,10 @@ ${body}
 ${script === undefined ? '' : html`<script nonce="${nonce}">${raw(script)}</script>\n`}</body>
 </html>
 `;
-  const images = imageSources(settings, options.images);
-  c.set('pageSources', { images, form, script: script !== undefined, printStyle: printStyle !== undefined });
-  return c.html(document, status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Language': reader.language,
-    Vary: 'Accept-Language',
-    ...options.headers,
-  });
 }
 
-// The `img-src` sources of a page: `IMAGE_HOSTS`, else the https origins of the images it shows, else `'none'`.
-function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
+/** The `img-src` sources of a page: `IMAGE_HOSTS`, else the https origins of the images it shows, else `'none'`. */
+export function imageSources(settings: Settings, images: Iterable<URL | undefined> = []): string {
   if (settings.imageHosts !== undefined) return settings.imageHosts.join(' ');
   const hosts = new Set([...images].flatMap((image) => (image?.protocol === 'https:' ? [image.origin] : [])));
   return hosts.size === 0 ? "'none'" : [...hosts].join(' ');

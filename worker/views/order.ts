@@ -1,5 +1,5 @@
 import { inWords } from '../i18n/index.js';
-import type { Markup } from './layout.js';
+import type { Markup, Page } from './layout.js';
 import type { OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 import { backToShop, button, fact, notice, recordPage, time } from './parts.js';
@@ -26,7 +26,7 @@ const VIEWS: Readonly<Record<OrderState, (request: PageRequest, received: boolea
 };
 
 /** The order page; `received`: the shopper comes from their completed checkout, so a paid order says "Payment received". */
-export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Promise<Response> {
+export function orderPage(order: OrderView, request: PageRequest, received: boolean, rate: number | undefined): Page {
   const { t } = request.reader;
   const method = order.paymentMethod?.paymentMethodType;
   // One number to quote: the merchant's own reference when there is one (what the shop's support looks up).

@@ -1,8 +1,7 @@
 import { html } from 'hono/html';
-import { currencyName, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
+import { currencyName, formatCount, formatMoney, formatNumber, formatTime, minorUnit, sameCurrency } from '../format.js';
 import type { TitleAndText } from '../i18n/index.js';
-import { page } from './layout.js';
-import type { Markup } from './layout.js';
+import type { Markup, Page } from './layout.js';
 import type { ItemView, OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
 
@@ -28,7 +27,7 @@ export interface RecordPage {
 }
 
 /** A record page; its title and printed running head are its kind and number ("Order ADA-2026-0042"), else its heading. */
-export function recordPage(request: PageRequest, record: RecordPage): Promise<Response> {
+export function recordPage(request: PageRequest, record: RecordPage): Page {
   const { money, number, serviceId } = record;
   const { t } = request.reader;
   // Each item's picture parsed once, for its <img> and for the page's img-src.
@@ -44,7 +43,7 @@ ${totals(money, record.rate, request)}
 <p class="small">${serviceRef}${t.timesIn(request.timeZone)}</p>`;
   const title = number ? `${record.kind} ${number}` : record.heading;
   const runningHead = number ? title : undefined;
-  return page(request, { status: 200, title, body, signedIn: true, images: pictures, script: record.script, runningHead });
+  return { status: 200, title, body, signedIn: true, images: pictures, script: record.script, runningHead };
 }
 
 /** One fact of a `<dl>`, or nothing when there is no value. */
@@ -115,8 +114,8 @@ function totals(money: Money, rate: number | undefined, { reader: { t, locale } 
   }
   const showSubtotal = typeof subtotal === 'number' && (converted || subtotal !== total);
   return html`<dl class="totals">
-${showSubtotal ? html`<dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, locale)}</dd>` : ''}
-<dt class="grand">${t.total}</dt><dd class="grand"><strong>${formatMoney(total, to, locale)}</strong></dd>
+${showSubtotal ? html`<div><dt>${t.subtotal}</dt><dd>${formatMoney(subtotal, from, locale)}</dd></div>` : ''}
+<div class="grand"><dt>${t.total}</dt><dd><strong>${formatMoney(total, to, locale)}</strong></dd></div>
 </dl>
 ${notes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
@@ -163,7 +162,7 @@ function lineItems(money: Money, pictures: readonly (URL | undefined)[], { reade
 </tr>`;
   });
   return html`<table>
-<caption>${t.items}</caption>
+<caption>${formatCount(items.length, t.items, locale)}</caption>
 <thead><tr><th scope="col">${t.item}</th><th scope="col" class="num">${t.qty}</th><th scope="col" class="num">${t.unitPrice}</th><th scope="col" class="num">${t.amount}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`;
