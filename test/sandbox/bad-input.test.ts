@@ -358,7 +358,7 @@ describe('ids the SDK would refuse to request are refused', () => {
     return (error as Error).message;
   }
   /** The rule and what was received, as a field's refusal states them after its name: the SDK's message without `"id" `. */
-  const after = (message: string) => {
+  const ruleOf = (message: string) => {
     expect(message).toMatch(/^"id" must be /);
     return message.slice('"id" '.length);
   };
@@ -396,21 +396,21 @@ describe('ids the SDK would refuse to request are refused', () => {
     const lineBreak = await sdkRefusal('x\ny');
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', orderId: 'x\ny' })).toEqual({
       status: 400,
-      body: { error: `"scenario.orderId" ${after(lineBreak)}` },
+      body: { error: `"scenario.orderId" ${ruleOf(lineBreak)}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_\u2028' })).toEqual({
       status: 400,
-      body: { error: `"scenario.sessionId" ${after(await sdkRefusal('cs_\u2028'))}` },
+      body: { error: `"scenario.sessionId" ${ruleOf(await sdkRefusal('cs_\u2028'))}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', target: { id: 'x\ny' } })).toEqual({
       status: 400,
-      body: { error: `"scenario.target.id" ${after(lineBreak)}` },
+      body: { error: `"scenario.target.id" ${ruleOf(lineBreak)}` },
     });
     expect(await control(sandbox, 'POST', '/faults', { target: { id: 'x\ny' }, fault: { kind: 'drop' } })).toEqual({
       status: 400,
-      body: { error: `"target.id" ${after(lineBreak)}` },
+      body: { error: `"target.id" ${ruleOf(lineBreak)}` },
     });
-    expect(() => sandbox.fault({ id: 'x\ny' }, { kind: 'drop' })).toThrow(new TypeError(`"target.id" ${after(lineBreak)}`));
+    expect(() => sandbox.fault({ id: 'x\ny' }, { kind: 'drop' })).toThrow(new TypeError(`"target.id" ${ruleOf(lineBreak)}`));
     expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
     expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
   });
@@ -422,7 +422,7 @@ describe('ids the SDK would refuse to request are refused', () => {
     const session = 'x'.repeat(254); // a valid session id; its order would be "ord_" + 254 characters
     sandbox.putSession({ sessionId: session });
     const refused = () => sandbox.scenario({ kind: 'checkout-completes', sessionId: session });
-    expect(refused).toThrow(after(await sdkRefusal(`ord_${session}`)));
+    expect(refused).toThrow(ruleOf(await sdkRefusal(`ord_${session}`)));
     expect(refused).toThrow(/^"scenario.orderId" must be given/);
     // An order id of its own makes it a checkout that can complete.
     expect(() => sandbox.scenario({ kind: 'checkout-completes', sessionId: session, orderId: 'ord_long' })).not.toThrow();
