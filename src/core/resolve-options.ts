@@ -33,7 +33,7 @@ const isFunction = (value: unknown) => typeof value === 'function';
  * read and check themselves. Any other name is refused, with the closest of these.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each check takes whatever the caller passed.
-export const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
+const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
   baseUrl: null,
   // The key must be a header value: a runtime's own error for a bad one would quote it.
   apiKey: ['a string of visible ASCII characters', (value) => typeof value === 'string' && /^[\x21-\x7e]+$/.test(value)],
@@ -87,10 +87,8 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
       if (name !== 'fetch') continue;
       value = globalThis.fetch;
     }
-    const rule = RULES[name];
-    if (rule && !readingOf(name, () => rule[1](value))) {
-      throw new TypeError(`"${name}" must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`);
-    }
+    const wrong = optionRefusal(name, value);
+    if (wrong) throw new TypeError(`"${name}" ${wrong}`);
     resolved[name] = value;
   }
   const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
@@ -100,6 +98,16 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   }
   resolved.headers = headersOf(headers, apiKey);
   return resolved as unknown as ResolvedOptions;
+}
+
+/**
+ * What the option `name`'s message says of `value` after the name, `must be …; received …` (never the value, so
+ * never the key), or `undefined` when its rule holds. The sandbox refuses a key with it.
+ */
+export function optionRefusal(name: string, value: unknown): string | undefined {
+  const rule = RULES[name];
+  if (!rule || readingOf(name, () => rule[1](value))) return undefined;
+  return `must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`;
 }
 
 /**
@@ -122,7 +130,7 @@ export function timestamp(now: () => number): string {
 }
 
 /** What is wrong with an `apiKey` that failed its check, never showing it: its kind, or what it holds. */
-export function keyWrong(apiKey: unknown): string {
+function keyWrong(apiKey: unknown): string {
   if (typeof apiKey !== 'string') return kindOf(apiKey);
   if (!apiKey) return 'an empty string';
   return `a string with ${/[\r\n]/.test(apiKey) ? 'a line break' : apiKey.includes(' ') ? 'a space' : 'another character'}`;

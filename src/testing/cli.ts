@@ -7,7 +7,7 @@ import { unknownOptionIn } from '../../scripts/command-line.mjs';
 import { checkSeed } from './check-record.js';
 import { isOrigin } from './cors.js';
 import { createSandbox } from './create-sandbox.js';
-import { keyRefusal } from './key.js';
+import { optionRefusal } from '../core/resolve-options.js';
 import { serveSandbox } from './node.js';
 import { SANDBOX_IDS } from './seed.js';
 import type { Sandbox, SandboxSeed } from './types.js';
@@ -52,8 +52,8 @@ async function main(argv: string[]): Promise<void> {
   const envKey = process.env.SANDBOX_API_KEY || undefined;
   const apiKey = values.key ?? envKey;
   // The key the SDK sends, by the SDK's rule: a sandbox under any other key could never be called by it.
-  const refusal = apiKey === undefined ? undefined : keyRefusal(apiKey);
-  if (refusal !== undefined) throw new UsageError(`${values.key === undefined ? 'SANDBOX_API_KEY' : '--key'} ${refusal}`);
+  const wrong = apiKey === undefined ? undefined : optionRefusal('apiKey', apiKey);
+  if (wrong !== undefined) throw new UsageError(`${values.key === undefined ? 'SANDBOX_API_KEY' : '--key'} ${wrong}`);
   const seed = values.seed === undefined ? true : await readSeed(values.seed);
   if (values.cors !== undefined && values['no-cors']) throw new UsageError('--cors and --no-cors do not go together: pick one');
   const origins = values.cors === undefined ? [] : values.cors.split(',').map((origin) => origin.trim());

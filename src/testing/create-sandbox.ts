@@ -4,7 +4,7 @@ import { corsPolicy, withCors } from './cors.js';
 import { sleep } from '../core/sleep.js';
 import { faultDelay, faultResponse } from './faults.js';
 import { FaultSchema, FaultTargetSchema, parseInput, ScenarioSchema } from './inputs.js';
-import { keyRefusal } from './key.js';
+import { optionRefusal } from '../core/resolve-options.js';
 import { logEntry, type MutableLogEntry } from './log.js';
 import { withRequestId } from './request-id.js';
 import { encoder, envelope } from './respond.js';
@@ -218,8 +218,8 @@ function seedOf(seed: boolean | SandboxSeed): SandboxSeed {
 }
 
 function checkOptions(options: SandboxOptions, clockSkewMs: number, basePath: string, logLimit: number): void {
-  const refusal = options.apiKey === undefined ? undefined : keyRefusal(options.apiKey);
-  if (refusal !== undefined) throw new TypeError(`"apiKey" ${refusal}`);
+  const wrong = options.apiKey === undefined ? undefined : optionRefusal('apiKey', options.apiKey);
+  if (wrong !== undefined) throw new TypeError(`"apiKey" ${wrong}`);
   if (!(typeof clockSkewMs === 'number' && clockSkewMs >= 0)) throw new TypeError('"clockSkewMs" must be a non-negative number');
   if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('"now" must be a function');
   if (typeof basePath !== 'string' || (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))) {

@@ -1,4 +1,5 @@
 import { urlOf } from '../core/url.js';
+import { InvalidIdError } from '../errors.js';
 
 /**
  * Throws the SDK's own `InvalidIdError` for an id that `getOrder` and `getSession` refuse to request (empty, over 256
@@ -9,12 +10,16 @@ export function checkId(id: string): void {
   urlOf(['', '/'], '', id);
 }
 
-/** The message of the `InvalidIdError` that `checkId` throws for `id`, or `undefined` for an id the SDK requests. */
+/**
+ * What the SDK says of an id it refuses to request, after the name (`must be 1 to 256 characters, ...; received ...`),
+ * or `undefined` for an id it requests.
+ */
 export function idRefusal(id: string): string | undefined {
   try {
     checkId(id);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    if (!(error instanceof InvalidIdError)) throw error;
+    return error.message.slice(error.message.indexOf('must be'));
   }
 }

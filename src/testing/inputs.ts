@@ -61,9 +61,9 @@ function fields<const T extends v.ObjectEntries>(entries: T) {
   });
 }
 
-const positiveInteger = (safe = true) => {
+const positiveInteger = () => {
   const message = must('a positive integer');
-  return v.pipe(v.number(message), safe ? v.safeInteger(message) : v.integer(message), v.minValue(1, message));
+  return v.pipe(v.number(message), v.safeInteger(message), v.minValue(1, message));
 };
 const integerFrom = (min: number, max: number) => {
   const message = must(`an integer from ${min} to ${max}`);
@@ -77,14 +77,13 @@ const ID = v.pipe(
   v.nonEmpty(must('a non-empty string')),
   v.check(
     (id) => idRefusal(id) === undefined,
-    (issue) => `"${FIELD}": ${idRefusal(issue.input as string)}`,
+    (issue) => `"${FIELD}" ${idRefusal(issue.input as string)}`,
   ),
 );
 
-/** The two routes of the service: `order` is `/api/order/{id}`, `session` is `/api/checkout/session/{id}`. */
+// Each exported schema is documented where its type is, in types.ts (which the package's types carry).
 export const RouteSchema = v.picklist(['order', 'session'], must('"order" or "session"'));
 
-/** Which requests a fault or scenario applies to; an empty target matches both routes and every id. */
 export const FaultTargetSchema = v.object(
   {
     /** Only requests to this route. */
@@ -152,7 +151,7 @@ const RetryAfterSchema = v.pipe(
 /** What every fault takes. */
 const FAULT_ENTRIES = {
   /** Apply to the next `times` matching requests only, then remove itself. Default: until removed. */
-  times: v.optional(positiveInteger(false)),
+  times: v.optional(positiveInteger()),
   /** Wait this long (ms, at most 3,600,000: one hour) before answering; ends early if the request is aborted. */
   delayMs: v.optional(DURATION),
 };
@@ -161,7 +160,6 @@ const OPTIONAL_STATUS = {
   status: v.optional(integerFrom(200, 599)),
 };
 
-/** Added latency, then the normal answer. */
 export const LatencyFaultSchema = fields({
   kind: v.literal('latency'),
   /** The delay in ms, at most 3,600,000 (one hour). */
@@ -184,7 +182,6 @@ function headerLines({
 const bytesOf = (lines: [string, string][]) => lines.reduce((sum, [name, value]) => sum + lineBytes(name, value), 0);
 const TOGETHER = `"${FIELD}.headers" and "${FIELD}.retryAfter"`;
 
-/** Any HTTP status with an envelope `{ code, msg, data: null }`, optionally with Retry-After and extra headers. */
 export const StatusFaultSchema = v.pipe(
   fields({
     kind: v.literal('status'),
@@ -217,13 +214,9 @@ export const StatusFaultSchema = v.pipe(
   ),
 );
 
-/** An HTML error page instead of JSON (status default 200, as a misrouted proxy or captive portal sends). */
 export const HtmlFaultSchema = fields({ kind: v.literal('html'), ...OPTIONAL_STATUS, ...FAULT_ENTRIES });
-/** The normal JSON answer cut in half (Content-Length matches the cut body). */
 export const TruncatedFaultSchema = fields({ kind: v.literal('truncated'), ...OPTIONAL_STATUS, ...FAULT_ENTRIES });
-/** An empty body (status default 200). */
 export const EmptyFaultSchema = fields({ kind: v.literal('empty'), ...OPTIONAL_STATUS, ...FAULT_ENTRIES });
-/** A valid envelope padded to `bytes` (default 8 MiB), generated lazily while it is read. */
 export const OversizedFaultSchema = fields({
   kind: v.literal('oversized'),
   /** The size of the whole body in bytes; default 8 MiB. */
@@ -232,12 +225,7 @@ export const OversizedFaultSchema = fields({
   contentLength: v.optional(v.boolean(must('true or false'))),
   ...FAULT_ENTRIES,
 });
-/**
- * The connection is closed without a response. Over `serveSandbox` the socket is destroyed; through `sandbox.fetch`
- * the call rejects with a `TypeError`, as `fetch` does.
- */
 export const DropFaultSchema = fields({ kind: v.literal('drop'), ...FAULT_ENTRIES });
-/** Status 200, headers and the first half of the body, then nothing until the request is aborted. */
 export const StallFaultSchema = fields({ kind: v.literal('stall'), ...FAULT_ENTRIES });
 
 const FAULTS = [
@@ -260,7 +248,6 @@ function byKind<const T extends v.VariantOptions<'kind'> & readonly { readonly e
   return v.variant('kind', options, (issue) => (issue.path === undefined ? must(`an object such as ${example}`) : must(`one of ${kinds}`)));
 }
 
-/** A fault to inject with `sandbox.fault(target, fault)` or `POST /__sandbox/faults`. */
 export const FaultSchema = byKind(FAULTS, '{ "kind": "status", "status": 503 }');
 
 /** The body of `POST /__sandbox/faults`. */
@@ -272,13 +259,6 @@ export const FaultBodySchema = v.object(
 /** The order a completed checkout creates by default: `ord_` and the session id without its `cs_` prefix. */
 const defaultOrderId = (sessionId: string) => `ord_${sessionId.replace(/^cs_/, '')}`;
 
-/**
- * A checkout that completes: the session (which must exist) answers as stored until `afterRequests` requests for
- * it were answered, or `afterMs` ms passed since the first request for it (whichever comes first; with neither
- * given, `afterRequests` is 3). From then on it is `status: 'complete'`, `paymentStatus: 'paid'` with `orderId`
- * set, and that order exists: customer, items, amounts and currencies copied from the session, `status:
- * 'success'`, `createTime` now, `sessionId` the session's id.
- */
 export const CheckoutCompletesScenarioSchema = v.pipe(
   fields({
     kind: v.literal('checkout-completes'),
@@ -291,14 +271,6 @@ export const CheckoutCompletesScenarioSchema = v.pipe(
     /** The order to create; default `ord_` followed by the session id without its `cs_` prefix. */
     orderId: v.optional(ID),
   }),
-  v.forward(
-    v.check(
-      ({ sessionId, orderId }) => orderId !== undefined || idRefusal(defaultOrderId(sessionId)) === undefined,
-      (issue) =>
-        `"${FIELD}" must be given: the default, "ord_" and the session id without "cs_", is an id the SDK would refuse: ${idRefusal(defaultOrderId((issue.input as { sessionId: string }).sessionId))}`,
-    ),
-    ['orderId'],
-  ),
   v.transform(({ afterRequests, afterMs, orderId, ...rest }) => ({
     ...rest,
     orderId: orderId ?? defaultOrderId(rest.sessionId),
@@ -306,7 +278,6 @@ export const CheckoutCompletesScenarioSchema = v.pipe(
     afterMs: afterMs ?? Infinity,
   })),
 );
-/** The next `times` (default 2) matching requests answer 429 with Retry-After (default 1 second), then normal. */
 export const RateLimitedScenarioSchema = fields({
   kind: v.literal('rate-limited'),
   /** Which requests it answers; default every request. */
@@ -315,7 +286,6 @@ export const RateLimitedScenarioSchema = fields({
   /** Seconds, or a string sent as is (an HTTP date). */
   retryAfter: v.optional(RetryAfterSchema, 1),
 });
-/** Every `failEvery`-th matching request (default 2) answers `status` (default 503); the others are normal. */
 export const FlakyScenarioSchema = fields({
   kind: v.literal('flaky'),
   /** Which requests it counts; default every request. */
@@ -324,7 +294,6 @@ export const FlakyScenarioSchema = fields({
   status: v.optional(integerFrom(400, 599), 503),
 });
 
-/** A scenario to add with `sandbox.scenario(scenario)` or `POST /__sandbox/scenarios`. */
 export const ScenarioSchema = byKind(
   [CheckoutCompletesScenarioSchema, RateLimitedScenarioSchema, FlakyScenarioSchema],
   '{ "kind": "rate-limited", "times": 2 }',
@@ -334,10 +303,11 @@ export const ScenarioSchema = byKind(
  * `input` as `schema` gives it, or a `TypeError` with the message of its first issue, the field named by `root` and
  * the path to it (`fault.headers.x-debug`).
  */
-export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown, root: string): v.InferOutput<S> {
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, root: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
   const [issue] = result.issues;
-  const names = [root, ...(issue.path ?? []).map((item) => String(item.key))].filter(Boolean);
+  // The control API's fault body is its own root: its fields are named alone (`"target"`, `"fault.kind"`).
+  const names = [...(root === '' ? [] : [root]), ...(issue.path ?? []).map((item) => String(item.key))];
   throw new TypeError(issue.message.replaceAll(FIELD, names.join('.')).replaceAll(OWNER, names.slice(0, -1).join('.')));
 }

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { FaultSchema, FaultTargetSchema, ScenarioSchema } from './inputs.js';
-import { type Checkout, complete, type Running, type ScenarioStore, start } from './scenarios.js';
+import { type Checkout, complete, type Running, type ScenarioStore, start, step } from './scenarios.js';
 import type { SandboxRoute } from './types.js';
 
 type Fault = v.InferOutput<typeof FaultSchema>;
@@ -18,7 +18,7 @@ type Item = (Armed | Running) & { readonly id: string };
 /** Which of the two an id names. */
 export type Family = 'fault' | 'scenario';
 
-const familyOf = (item: Item): Family => (item.kind === 'fault' ? 'fault' : 'scenario');
+const familyOf = (item: Armed | Running): Family => (item.kind === 'fault' ? 'fault' : 'scenario');
 
 /** Whether a request for `route` and `id` is one that `target` names. */
 function matches(target: Target, route: SandboxRoute, id: string): boolean {
@@ -39,7 +39,7 @@ export function createRegistry(store: ScenarioStore) {
     return items.length < before;
   };
   const add = (state: Armed | Running): string => {
-    const family = state.kind === 'fault' ? 'fault' : 'scenario';
+    const family = familyOf(state);
     added[family] += 1;
     const id = `${family[0]}${added[family]}`;
     items.unshift({ ...state, id });
@@ -86,12 +86,9 @@ export function createRegistry(store: ScenarioStore) {
           other.kind !== 'fault' && other.kind !== 'checkout-completes' && matches(other.target, route, id),
       );
       if (item === undefined) return undefined;
-      if (item.kind === 'rate-limited') {
-        if (--item.remaining <= 0) drop(item);
-        return item.fault;
-      }
-      item.seen += 1;
-      return item.seen % item.failEvery === 0 ? item.fault : undefined;
+      const [fault, done] = step(item);
+      if (done) drop(item);
+      return fault;
     },
     /** Completes every checkout whose `afterMs` has passed; called before any record is read. */
     settle(): void {

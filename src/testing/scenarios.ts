@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { idRefusal } from './ids.js';
 import type { FaultTargetSchema, ScenarioSchema, StatusFaultSchema } from './inputs.js';
 import type { SandboxCheckoutSession, SandboxOrder } from './types.js';
 
@@ -23,14 +24,14 @@ export interface Checkout {
   firstAt: number | undefined;
 }
 /** A rate limit: the 429s it still gives. */
-export interface RateLimited {
+interface RateLimited {
   readonly kind: 'rate-limited';
   readonly target: Target;
   readonly fault: StatusFault;
   remaining: number;
 }
 /** A flaky service: the matching requests seen so far. */
-export interface Flaky {
+interface Flaky {
   readonly kind: 'flaky';
   readonly target: Target;
   readonly fault: StatusFault;
@@ -42,13 +43,19 @@ export type Running = Checkout | RateLimited | Flaky;
 
 /**
  * A checked scenario (`ScenarioSchema`'s output) as it starts to run. Throws a `TypeError` for a checkout of a
- * session that is not stored.
+ * session that is not stored, then for one whose default order id the SDK would refuse.
  */
 export function start(scenario: v.InferOutput<typeof ScenarioSchema>, store: ScenarioStore): Running {
   switch (scenario.kind) {
     case 'checkout-completes':
       if (!store.sessions.has(scenario.sessionId)) {
         throw new TypeError(`"scenario.sessionId" must name a stored session; there is no ${JSON.stringify(scenario.sessionId)}`);
+      }
+      // An order id given was checked with the input: only the default can be one the SDK refuses.
+      if (idRefusal(scenario.orderId) !== undefined) {
+        throw new TypeError(
+          `"scenario.orderId" must be given: the default, "ord_" and the session id without "cs_", is an id the SDK would refuse: an id ${idRefusal(scenario.orderId)}`,
+        );
       }
       return { ...scenario, answered: 0, firstAt: undefined };
     case 'rate-limited':
@@ -61,6 +68,16 @@ export function start(scenario: v.InferOutput<typeof ScenarioSchema>, store: Sce
     case 'flaky':
       return { kind: 'flaky', target: scenario.target, fault: { kind: 'status', status: scenario.status }, failEvery: scenario.failEvery, seen: 0 };
   }
+}
+
+/**
+ * What a rate limit or a flaky service answers the matching request it is given, counted: its fault, or `undefined`
+ * for the normal answer; and whether it has run its course.
+ */
+export function step(scenario: RateLimited | Flaky): [fault: StatusFault | undefined, done: boolean] {
+  if (scenario.kind === 'rate-limited') return [scenario.fault, --scenario.remaining <= 0];
+  scenario.seen += 1;
+  return [scenario.seen % scenario.failEvery === 0 ? scenario.fault : undefined, false];
 }
 
 /** Completes a checkout: the session paid and linked to its new order, unless it was deleted meanwhile. */

@@ -1,6 +1,7 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { getOrder, getSession, InvalidIdError } from '../../src/index.js';
+import { idRefusal } from '../../src/testing/ids.js';
 import { createSandbox, type Sandbox, type SandboxOrder } from '../../src/testing/index.js';
 import { ORIGIN, signed } from './helpers.js';
 
@@ -125,6 +126,7 @@ describe('control API bodies over 1 MiB', () => {
 describe('faults and scenarios are checked when they are set', () => {
   test.each([
     [{ kind: 'status', status: 503, headers: { 'bad name': 'x' } }, '"fault.headers" has "bad name", which is not a valid header name'],
+    [{ kind: 'status', status: 503, headers: { '': 'x' } }, '"fault.headers" has "", which is not a valid header name'],
     [
       { kind: 'status', status: 503, headers: { 'x-ok': 'line\r\nset-cookie: a=b' } },
       '"fault.headers.x-ok" must be a valid header value, a string of visible ASCII or Latin-1 characters, spaces and tabs; it has U+000D at index 4',
@@ -165,6 +167,8 @@ describe('faults and scenarios are checked when they are set', () => {
     [{ kind: 'latency', ms: 2 ** 31 }, '"fault.ms" must be a number of ms from 0 to 3600000'],
     [{ kind: 'latency', ms: 3_600_001 }, '"fault.ms" must be a number of ms from 0 to 3600000'],
     [{ kind: 'html', delayMs: 2 ** 31 }, '"fault.delayMs" must be a number of ms from 0 to 3600000'],
+    // Beyond 2^53 an integer has neighbours it cannot be told from: no count of uses.
+    [{ kind: 'drop', times: 2 ** 60 }, '"fault.times" must be a positive integer'],
   ])('fault %j: 400 %s', async (fault, error) => {
     const sandbox = createSandbox();
     expect(await control(sandbox, 'POST', '/faults', { fault })).toEqual({ status: 400, body: { error } });
@@ -229,6 +233,20 @@ describe('faults and scenarios are checked when they are set', () => {
     const sandbox = createSandbox();
     expect(() => sandbox.fault({}, { kind: 'latency', ms: 3_600_000 })).not.toThrow();
     expect(() => sandbox.fault({}, { kind: 'latency', ms: 3_600_001 })).toThrow(TypeError);
+  });
+
+  test.each([
+    ['target', { kind: 'flaky' }],
+    ['retryAfter', { kind: 'rate-limited' }],
+    ['status', { kind: 'flaky' }],
+    ['orderId', { kind: 'checkout-completes', sessionId: 'cs_open_ada' }],
+    ['afterMs', { kind: 'checkout-completes', sessionId: 'cs_open_ada' }],
+  ])('a scenario with %s null over the control API: 400 naming it, nothing added', async (field, scenario) => {
+    const sandbox = createSandbox();
+    const answer = await control(sandbox, 'POST', '/scenarios', { ...scenario, [field]: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(new RegExp(`^"scenario\\.${field}" must be `));
+    expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
   });
 
   test('a scenario with a Retry-After that cannot be a header: 400', async () => {
@@ -339,6 +357,11 @@ describe('ids the SDK would refuse to request are refused', () => {
     await expect(getSession(id, base)).rejects.toThrow((error as Error).message);
     return (error as Error).message;
   }
+  /** The rule and what was received, as a field's refusal states them after its name: the SDK's message without `"id" `. */
+  const ruleOf = (message: string) => {
+    expect(message).toMatch(/^"id" must be /);
+    return message.slice('"id" '.length);
+  };
   const IDS: [string, string, string][] = [
     ['a line break', 'a\nb', 'a%0Ab'],
     ['300 characters', 'o'.repeat(300), 'o'.repeat(300)],
@@ -373,21 +396,21 @@ describe('ids the SDK would refuse to request are refused', () => {
     const lineBreak = await sdkRefusal('x\ny');
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_open_ada', orderId: 'x\ny' })).toEqual({
       status: 400,
-      body: { error: `"scenario.orderId": ${lineBreak}` },
+      body: { error: `"scenario.orderId" ${ruleOf(lineBreak)}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'checkout-completes', sessionId: 'cs_\u2028' })).toEqual({
       status: 400,
-      body: { error: `"scenario.sessionId": ${await sdkRefusal('cs_\u2028')}` },
+      body: { error: `"scenario.sessionId" ${ruleOf(await sdkRefusal('cs_\u2028'))}` },
     });
     expect(await control(sandbox, 'POST', '/scenarios', { kind: 'rate-limited', target: { id: 'x\ny' } })).toEqual({
       status: 400,
-      body: { error: `"scenario.target.id": ${lineBreak}` },
+      body: { error: `"scenario.target.id" ${ruleOf(lineBreak)}` },
     });
     expect(await control(sandbox, 'POST', '/faults', { target: { id: 'x\ny' }, fault: { kind: 'drop' } })).toEqual({
       status: 400,
-      body: { error: `"target.id": ${lineBreak}` },
+      body: { error: `"target.id" ${ruleOf(lineBreak)}` },
     });
-    expect(() => sandbox.fault({ id: 'x\ny' }, { kind: 'drop' })).toThrow(new TypeError(`"target.id": ${lineBreak}`));
+    expect(() => sandbox.fault({ id: 'x\ny' }, { kind: 'drop' })).toThrow(new TypeError(`"target.id" ${ruleOf(lineBreak)}`));
     expect(await control(sandbox, 'GET', '/scenarios')).toEqual({ status: 200, body: { ids: [] } });
     expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
   });
@@ -399,10 +422,24 @@ describe('ids the SDK would refuse to request are refused', () => {
     const session = 'x'.repeat(254); // a valid session id; its order would be "ord_" + 254 characters
     sandbox.putSession({ sessionId: session });
     const refused = () => sandbox.scenario({ kind: 'checkout-completes', sessionId: session });
-    expect(refused).toThrow(await sdkRefusal(`ord_${session}`));
+    expect(refused).toThrow(ruleOf(await sdkRefusal(`ord_${session}`)));
     expect(refused).toThrow(/^"scenario.orderId" must be given/);
     // An order id of its own makes it a checkout that can complete.
     expect(() => sandbox.scenario({ kind: 'checkout-completes', sessionId: session, orderId: 'ord_long' })).not.toThrow();
+  });
+
+  test('a checkout of a session that is not stored says so, even when its default order id would be refused', () => {
+    const session = 'x'.repeat(254);
+    expect(() => createSandbox({ seed: false }).scenario({ kind: 'checkout-completes', sessionId: session })).toThrow(
+      new TypeError(`"scenario.sessionId" must name a stored session; there is no ${JSON.stringify(session)}`),
+    );
+  });
+
+  test('only the InvalidIdError is a refusal: another error from the check is thrown as it is', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    // Not a string: the check asks whether it is an array, which throws for a revoked proxy.
+    expect(() => idRefusal(proxy as never)).toThrow(/revoked/);
   });
 
   test('the longest id the SDK requests, 256 characters, is stored and served', async () => {

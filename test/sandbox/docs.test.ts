@@ -115,11 +115,13 @@ test("the command's options table has every flag of its --help, and no other", a
   expect(flags(firstCells)).toContain('--no-cors');
 });
 
+/** Orders Node versions (`20.19`, `22.12.0`) by their numbers. */
+const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
 /** The lowest Node version a semver range of `engines` admits, without trailing zeros: `>=22.12.0` is `22.12`. */
 function lowest(range: string): string {
-  const versions = range.split('||').map((part) => (/\d+(?:\.\d+){0,2}/.exec(part)?.[0] ?? '').split('.').map(Number));
-  const [first] = versions.sort((a, b) => a[0]! - b[0]! || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0));
-  return first!.join('.').replace(/(\.0)+$/, '');
+  const versions = range.split('||').map((part) => /\d+(?:\.\d+){0,2}/.exec(part)?.[0] ?? '');
+  return versions.sort(byVersion)[0]!.replace(/(\.0)+$/, '');
 }
 
 test('the Node versions of "What each part needs" are those the packages require', () => {
@@ -137,7 +139,7 @@ test('the Node versions of "What each part needs" are those the packages require
   const major = (range: string) => /\d+/.exec(range)![0];
   // The package's floor is the SDK's; each part needs that, or what the package it needs requires, if that is later.
   const floor = lowest(own.engines.node);
-  const later = (range: string) => [floor, lowest(range)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[1];
+  const later = (range: string) => [floor, lowest(range)].sort(byVersion)[1];
   expect(row('`checkout-lookup/testing` (')).toContain(`Node ${floor} or later`);
   expect(row('`npx checkout-lookup-sandbox`')).toContain(`Node ${floor} or later`);
   expect(row('`checkout-lookup/testing/node`')).toContain(
