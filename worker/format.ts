@@ -15,12 +15,12 @@ function cached<T>(key: string, build: () => T): T {
   return value;
 }
 
-/** An amount in its currency, such as `€12.50`; the bare number and code when the currency code is unknown. */
+/** An amount in its currency, such as `€12.50`; the bare number and code (joined by a no-break space) for an unknown code. */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
   const money = currency ? moneyFormat(locale, currency) : null;
   if (money !== null) return money.format(amount);
-  return currency ? `${numberFormat(locale).format(amount)} ${currency}` : numberFormat(locale).format(amount);
+  return currency ? `${numberFormat(locale).format(amount)}\u00a0${currency}` : numberFormat(locale).format(amount);
 }
 
 /** Whether two currency codes name the same currency: ISO 4217 codes are letters, compared without regard to case. */

@@ -4,13 +4,16 @@ import { startStack } from '../worker/harness.js';
 import type { Stack } from '../worker/harness.js';
 import { chromiumAvailable, launch, stayOnLoopback } from './browser.js';
 
-// On a 320 px wide screen (the narrowest phones), every page fits the screen in every language, at any amount the
-// schema accepts (any finite number: up to Number.MAX_VALUE) in currencies with no, two and three decimals and in
-// mixed currencies, and with ids and references of any length: no sideways scrolling. An order with long amounts
-// keeps each amount in its own cell, with space between the unit price and the amount.
+// On a 320 px wide screen (the narrowest phones), at 560 px (a phone held sideways: the narrowest table layout), on a
+// tablet's 768 px and a desktop's 1280 px, every page fits the screen in every language, at any amount the schema
+// accepts (any finite number: up to Number.MAX_VALUE) in currencies with no, two and three decimals and in mixed
+// currencies, and with ids and references of any length: no sideways scrolling. An order with long amounts keeps each
+// amount in its own cell, with space between the unit price and the amount.
 
 const available = chromiumAvailable();
 const SCREEN = 320;
+/** The widths the extremes are loaded at: the narrowest phone, a phone held sideways, a tablet, a desktop. */
+const WIDTHS = [SCREEN, 560, 768, 1280] as const;
 const MAX = Number.MAX_VALUE;
 /** A reference and a name with no break point at all, and a customer id as long as a sign-in cookie can carry. */
 const LONG = 'R'.repeat(1_500);
@@ -134,23 +137,23 @@ function seed(stack: Stack): void {
   });
 }
 
-describe.skipIf(!available)('every page on a 320 px screen', () => {
+describe.skipIf(!available)('every page on a 320, 560, 768 and 1280 px screen', () => {
   let stack: Stack;
   let browser: Browser;
-  // One page per language and customer, which each test navigates: a new page costs Chromium a renderer process.
+  // One page per language, customer and width, which each test navigates: a new page costs Chromium a renderer process.
   const pages = new Map<string, Promise<Page>>();
   const contexts: BrowserContext[] = [];
-  const pageFor = (locale: string, sub = 'cus_ada'): Promise<Page> => {
-    let page = pages.get(`${locale} ${sub}`);
+  const pageFor = (locale: string, sub = 'cus_ada', width: number = SCREEN): Promise<Page> => {
+    let page = pages.get(`${locale} ${sub} ${width}`);
     if (page === undefined) {
       page = (async () => {
-        const context = await browser.newContext({ locale, viewport: { width: SCREEN, height: 640 } });
+        const context = await browser.newContext({ locale, viewport: { width, height: 640 } });
         contexts.push(context);
         await stayOnLoopback(context);
         await context.setExtraHTTPHeaders({ Cookie: await stack.cookie(sub) });
         return context.newPage();
       })();
-      pages.set(`${locale} ${sub}`, page);
+      pages.set(`${locale} ${sub} ${width}`, page);
     }
     return page;
   };
@@ -204,25 +207,27 @@ describe.skipIf(!available)('every page on a 320 px screen', () => {
       });
     }
 
-    test(`${locale}: the extremes (largest amounts, longest ids and references) are no wider than the screen`, async () => {
-      const widths: Record<string, number> = {};
-      for (const { name, path, sub, shows } of EXTREMES) {
-        const page = await pageFor(locale, sub);
-        const status = (await page.goto(`${stack.url}${path}`))?.status();
-        expect(status, name).toBe(path === '/orders/ord_nobody' ? 404 : 200);
-        const measured = await page.evaluate(() => ({
-          width: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-          // Every element's right edge, so text that overflows a box that hides it counts too.
-          right: Math.max(...[...document.body.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right)),
-          text: document.body.innerText,
-        }));
-        // The extreme is on the page whole: wrapped, never cut or dropped.
-        expect(measured.text, name).not.toMatch(/undefined|NaN|null/);
-        if (shows !== undefined) expect(measured.text, name).toContain(shows);
-        widths[name] = Math.ceil(Math.max(measured.width, measured.right));
-        expect.soft(widths[name], `${name} in ${locale}: the widest element's right edge`).toBeLessThanOrEqual(SCREEN);
-      }
-      console.log(`widest at ${SCREEN} px, ${locale}: ${JSON.stringify(widths)}`);
-    });
+    for (const width of WIDTHS) {
+      test(`${locale}, ${width} px: the extremes (largest amounts, longest ids and references) are no wider than the screen`, async () => {
+        const widths: Record<string, number> = {};
+        for (const { name, path, sub, shows } of EXTREMES) {
+          const page = await pageFor(locale, sub, width);
+          const status = (await page.goto(`${stack.url}${path}`))?.status();
+          expect(status, name).toBe(path === '/orders/ord_nobody' ? 404 : 200);
+          const measured = await page.evaluate(() => ({
+            width: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+            // Every element's right edge, so text that overflows a box that hides it counts too.
+            right: Math.max(...[...document.body.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right)),
+            text: document.body.innerText,
+          }));
+          // The extreme is on the page whole: wrapped, never cut or dropped.
+          expect(measured.text, name).not.toMatch(/undefined|NaN|null/);
+          if (shows !== undefined) expect(measured.text, name).toContain(shows);
+          widths[name] = Math.ceil(Math.max(measured.width, measured.right));
+          expect.soft(widths[name], `${name} in ${locale} at ${width} px: the widest element's right edge`).toBeLessThanOrEqual(width);
+        }
+        console.log(`widest at ${width} px, ${locale}: ${JSON.stringify(widths)}`);
+      });
+    }
   }
 });

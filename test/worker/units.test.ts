@@ -292,9 +292,9 @@ describe('formatMoney', () => {
   ])('%s %s in %s: %s (the currency’s own decimals)', (amount, currency, locale, text) => {
     expect(formatMoney(amount, currency, locale).replace(/\s/g, ' ')).toBe(text);
   });
-  test('an unknown code beside the number, every time; no amount: a dash', () => {
-    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5 XYZ1');
-    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5 XYZ1');
+  test('an unknown code beside the number, on the same line (a no-break space), every time; no amount: a dash', () => {
+    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5\u00a0XYZ1');
+    expect(formatMoney(1.5, 'XYZ1', 'en')).toBe('1.5\u00a0XYZ1');
     expect(formatMoney(null, 'EUR', 'en')).toBe('—');
     expect(formatMoney(Number.NaN, 'EUR', 'en')).toBe('—');
     expect(formatMoney(2, null, 'de')).toBe('2');

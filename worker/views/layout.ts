@@ -5,6 +5,8 @@ import type { PageRequest } from '../app.js';
 import type { Settings } from '../settings.js';
 
 // The one layout every page uses: the shop's name and way back, sign-out, the page's content; and its image sources.
+// Above 34rem the items are a table whose amount cells stop growing at 11rem, or at half the screen less 8rem (room for
+// two beside the item's picture and a 6rem quantity): a longer number wraps in its cell, and the page never widens.
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d232b;background:#f3f4f6}
@@ -16,7 +18,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:.15rem 0 .6rem}
 h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
 p{margin:.4rem 0}
 .facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem 1.5rem;margin:1.25rem 0;padding:1rem;border-radius:10px;background:#f7f8fa}.facts dt{color:#4b5563;font-size:.85rem}.facts dd{margin:0;font-weight:600}
-table{width:100%;border-collapse:collapse}caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}tbody th,td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle;text-align:left;font-weight:400}.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table{width:100%;border-collapse:collapse}caption{text-align:left;font-weight:700;font-size:1.05rem;padding:.25rem 0 .5rem}thead th{font-size:.8rem;color:#4b5563;font-weight:600;text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb}tbody th,td{padding:.7rem .5rem;border-bottom:1px solid #eef0f3;vertical-align:middle;text-align:left;font-weight:400}.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}@media (width>34rem){td.num{white-space:normal;overflow-wrap:break-word;max-width:min(11rem,calc(50vw - 8rem))}td.num:nth-child(2){max-width:6rem}}
 main a:not(.button){color:#2450a6}
 .item{display:flex;align-items:center;gap:.75rem}.thumb{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-weight:700;font-size:1.35rem}.thumb img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0}.thumb img::after{content:attr(data-initial);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#e8ecf3,#d6dde8);color:#4b5563;font-size:1.35rem;font-weight:700}.name{font-weight:600}
 .totals{max-width:22rem;margin:.65rem 0 0 auto}.totals div{display:flex;flex-wrap:wrap;column-gap:1rem;margin-top:.35rem;color:#4b5563}.totals dd{margin:0 0 0 auto;text-align:right;font-variant-numeric:tabular-nums;color:#1d232b}.totals .grand{font-size:1.15rem;font-weight:700;color:#1d232b}.totals div+.grand{padding-top:.35rem;border-top:1px solid #e5e7eb}
@@ -34,7 +36,7 @@ main a:not(.button){color:#2450a6}
  * SHA-256 of STYLE, for the CSP: a constant, since workerd ties a promise cached across requests to the first one.
  * The page tests recompute it from the page's own `<style>`.
  */
-export const STYLE_HASH = 'GGqxwlSWj9HhcdK4BO+KzIA/XA5ESfo05+5NPLYQusg=';
+export const STYLE_HASH = 'OnlfHu8dFyONB1lA/9NYtg4qg9i5dWmY9jBV0Fno95s=';
 
 /** Markup from `hono/html`'s `html` tag: escaped as it was built, awaited once by `c.html`. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
