@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { getOrder, isLookupError, NetworkError } from '../../src/index.js';
+import { redact } from '../../src/core/cause.js';
+import { type ApiError, getOrder, isLookupError, NetworkError } from '../../src/index.js';
 import { BASE, envelope, KEY, ok, options, order, recordingFetch, type Responder } from './helpers.js';
 
 /** A Request as the SDK sends it: holding the key in its headers. */
@@ -233,6 +234,25 @@ describe('the API key never leaves in part', () => {
       expect(printed).toContain('[redacted]');
     }
     expect((api as { msg: string }).msg).toMatch(/^bad key (x?)\[redacted\]/);
+  });
+
+  test('a stretch of any length from 12 characters to the whole key, in any case, is replaced whole: no character of it stays', () => {
+    for (let length = 12; length <= KEY.length; length++) {
+      for (let at = 0; at + length <= KEY.length; at++) {
+        const part = KEY.slice(at, at + length);
+        expect(redact(`<${part}>`, KEY)).toBe('<[redacted]>');
+        expect(redact(`<${part.toUpperCase()}>`, KEY)).toBe('<[redacted]>');
+      }
+    }
+  });
+
+  test("the key's first 23 characters echoed in msg and a header read [redacted], with nothing of the key after it", async () => {
+    const part = KEY.slice(0, 23);
+    const answer: Responder = () => envelope(null, { status: 401, code: 401, msg: `bad key ${part}!`, headers: { 'x-echo': `${part}!` } });
+    const error = (await getOrder('ord_1', options(recordingFetch(answer).fetch)).catch((e: unknown) => e)) as ApiError;
+    expect(error.msg).toBe('bad key [redacted]!');
+    expect(error.headers['x-echo']).toBe('[redacted]!');
+    expect(error.message).toContain('"bad key [redacted]!"');
   });
 
   test('11 characters of the key are no part of it: shown as sent', async () => {
