@@ -400,7 +400,7 @@ describe('validation is bounded: at most 20 issues', () => {
 
   test('the stop holds when the app registered valibot messages of its own (no language), which answer before the count', () => {
     v.setSchemaMessage(() => 'Invalid');
-    v.setSpecificMessage(v.custom, () => 'Invalid custom');
+    v.setSpecificMessage(v.rawCheck, () => 'Invalid check');
     try {
       let read = 0;
       const items = new Proxy(
@@ -419,7 +419,7 @@ describe('validation is bounded: at most 20 issues', () => {
       expect(read).toBe(21);
     } finally {
       v.deleteSchemaMessage();
-      v.deleteSpecificMessage(v.custom);
+      v.deleteSpecificMessage(v.rawCheck);
     }
   });
 
