@@ -17,7 +17,7 @@ import { readText } from './body.js';
 import { redactedHeaders, requestIdOf } from './cause.js';
 import { type Deadline, deadline } from './deadline.js';
 import { bodyKind } from './message.js';
-import { type LookupFetch, resolveOptions, timestamp } from './resolve-options.js';
+import { type LookupFetch, type ResolvedOptions, resolveOptions, timestamp } from './resolve-options.js';
 import { nextWait } from './retry.js';
 import { sleep } from './sleep.js';
 import { urlOf } from './url.js';
@@ -25,67 +25,36 @@ import { validate } from './validate.js';
 
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
- * envelope and validation. `route` is the resource's path under the base URL, ending in `/`. Each attempt is four
- * steps: `send` the request, `read` the body, `interpret` the answer, and `nextWait` decides whether to try again.
+ * envelope and validation. `route` is the resource's path under the base URL, ending in `/`. A loop over attempts:
+ * each one `attempt`s the request (`send`, `read`, `interpret`), then `decide`s what a failure comes to.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
   const start = Date.now();
-  const {
-    base,
-    apiKey: key,
-    signal: caller,
-    fetch,
-    now: clock,
-    timeout,
-    maxRetries,
-    successCodes,
-    maxBodyBytes,
-    headers,
-    onAttempt,
-  } = resolveOptions(options);
-  const [origin, target] = urlOf(base, route, id);
+  const resolved = resolveOptions(options);
+  const { apiKey: key, signal: caller, timeout, onAttempt } = resolved;
+  const [origin, target] = urlOf(resolved.base, route, id);
   if (caller?.aborted) throw caller.reason;
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
   const time = deadline(start + timeout, caller);
-  const { signal, now, left, expired } = time;
   /** The call so far, for its errors and events, after this many attempts. */
-  const sofar = (attempts: number): CallSoFar => ({ origin, target, key, attempts, elapsedMs: now() - start });
+  const sofar = (attempts: number): CallSoFar => ({ origin, target, key, attempts, elapsedMs: time.now() - start });
   // The failure of the last attempt that was retried, and what its message said, for a TimeoutError.
-  let last: [error: LookupError, what: string] | undefined;
+  let last: Retried | undefined;
   try {
     for (let attempts = 1; ; attempts++) {
       // No request once the deadline has passed: reading the options may have taken all of it.
-      if (expired()) throw stopped(caller, sofar(attempts - 1), timeout, last);
-      const began = now();
-      let response: Response | undefined;
-      let error: unknown;
-      try {
-        // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
-        headers['x-timestamp'] = timestamp(clock);
-        // Reading the clock may have taken the rest of the time.
-        time.check();
-        response = await send(fetch, origin + target, headers, time, key);
-        const data = interpret(response, await read(response, maxBodyBytes, time, key), schema, successCodes, maxBodyBytes, key, time);
-        time.check();
-        if (onAttempt) observe(onAttempt, eventOf(sofar(attempts), response, now() - began));
-        return data as T;
-      } catch (thrown) {
-        error = thrown;
-      }
+      if (time.expired()) throw stopped(caller, sofar(attempts - 1), timeout, last);
+      const began = time.now();
+      const { response, data, failed } = await attempt(resolved, origin + target, schema, time);
       const call = sofar(attempts);
-      const failure = Array.isArray(error) ? (error as unknown as Failure) : undefined;
-      if (failure) error = errorOf(call, failure);
-      let wait: number | undefined;
-      // Asked once the error is built, which takes time too: whatever was under way when the signal fired or the
-      // deadline passed, the caller's reason or a TimeoutError is the answer.
-      if (expired()) error = stopped(caller, call, timeout, last);
-      else wait = nextWait(error, attempts, maxRetries, left(), now() - began);
-      if (onAttempt) observe(onAttempt, eventOf(call, response, now() - began, error, wait));
+      const [error, wait] = failed ? decide(failed.thrown, call, resolved, time, time.now() - began, last) : [];
+      if (onAttempt) observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+      if (!failed) return data as T;
       if (wait === undefined) throw error;
-      // Only a failure is retried (nextWait).
-      last = [error as LookupError, failure![1]];
-      await sleep(wait, signal).catch(() => {
+      // Only what a step found is retried (nextWait): a Failure, with what its message said.
+      last = [error as LookupError, (failed.thrown as Failure)[1]];
+      await sleep(wait, time.signal).catch(() => {
         throw stopped(caller, sofar(attempts), timeout, last);
       });
     }
@@ -94,8 +63,49 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
   }
 }
 
+/** The failure of an attempt that was retried, and what its message said. */
+type Retried = [error: LookupError, what: string];
+
+/** What an attempt came to: the answer's `Response` if one came, and the data, or what a step `thrown`. */
+type Outcome = { response?: Response | undefined; data?: unknown; failed?: { thrown: unknown } };
+
+/** One attempt: the timestamp, then `send`, `read` and `interpret`, with the deadline checked between them. */
+async function attempt(o: ResolvedOptions, url: string, schema: v.GenericSchema, time: Deadline): Promise<Outcome> {
+  let response: Response | undefined;
+  try {
+    // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
+    o.headers['x-timestamp'] = timestamp(o.now);
+    // Reading the clock may have taken the rest of the time.
+    time.check();
+    response = await send(o.fetch, url, o.headers, time, o.apiKey);
+    const data = interpret(response, await read(response, o.maxBodyBytes, time, o.apiKey), schema, o, time);
+    time.check();
+    return { response, data };
+  } catch (thrown) {
+    return { response, failed: { thrown } };
+  }
+}
+
+/**
+ * What a failed attempt comes to: its error, built from what a step found, and the wait before the next attempt,
+ * if there is one. Asked once the error is built, which takes time too: whatever was under way when the signal fired
+ * or the deadline passed, the caller's reason or a TimeoutError is the answer.
+ */
+function decide(
+  thrown: unknown,
+  call: CallSoFar,
+  o: ResolvedOptions,
+  time: Deadline,
+  ms: number,
+  last?: Retried,
+): [error: unknown, wait?: number | undefined] {
+  const error = Array.isArray(thrown) ? errorOf(call, thrown as unknown as Failure) : thrown;
+  if (time.expired()) return [stopped(o.signal, call, o.timeout, last)];
+  return [error, nextWait(error, call.attempts, o.maxRetries, time.left(), ms)];
+}
+
 /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
-function stopped(caller: LookupOptions['signal'], call: CallSoFar, timeout: number, last?: [error: LookupError, what: string]): unknown {
+function stopped(caller: LookupOptions['signal'], call: CallSoFar, timeout: number, last?: Retried): unknown {
   return caller?.aborted ? caller.reason : timedOut(call, timeout, last);
 }
 
@@ -148,15 +158,8 @@ async function read(response: Response, limit: number, { aborted }: Deadline, ke
  * What the answer says: the resource's data, validated by `schema`, or else the `Failure` (thrown) it is: an
  * `ApiError` for the service's failure, a `ValidationError` for a 2xx answer of the wrong shape.
  */
-function interpret(
-  response: Response,
-  text: string | null | undefined,
-  schema: v.GenericSchema,
-  successCodes: readonly number[],
-  limit: number,
-  key: string | undefined,
-  time: Deadline,
-): unknown {
+function interpret(response: Response, text: string | null | undefined, schema: v.GenericSchema, o: ResolvedOptions, time: Deadline): unknown {
+  const { successCodes, maxBodyBytes: limit, apiKey: key } = o;
   time.check();
   let body: unknown;
   try {
