@@ -26,7 +26,7 @@ import { validate } from './validate.js';
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
  * envelope and validation. `route` is the resource's path under the base URL, ending in `/`. A loop over attempts:
- * each one `attempt`s the request (`send`, `read`, `interpret`), then `decide`s what a failure comes to.
+ * each one `attempt`s the request (`send`, `readText`, `interpret`), then `decide`s what a failure comes to.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
@@ -69,7 +69,7 @@ type Retried = [error: LookupError, what: string];
 /** What an attempt came to: the answer's `Response` if one came, and the data, or what a step `thrown`. */
 type Outcome = { response?: Response | undefined; data?: unknown; failed?: { thrown: unknown } };
 
-/** One attempt: the timestamp, then `send`, `read` and `interpret`, with the deadline checked between them. */
+/** One attempt: the timestamp, then `send`, the body's read (`readText`) and `interpret`, with the deadline checked between them. */
 async function attempt(o: ResolvedOptions, url: string, schema: v.GenericSchema, time: Deadline): Promise<Outcome> {
   let response: Response | undefined;
   try {
@@ -78,7 +78,13 @@ async function attempt(o: ResolvedOptions, url: string, schema: v.GenericSchema,
     // Reading the clock may have taken the rest of the time.
     time.check();
     response = await send(o.fetch, url, o.headers, time, o.apiKey);
-    const data = interpret(response, await read(response, o.maxBodyBytes, time, o.apiKey), schema, o, time);
+    let text: string | null | undefined;
+    try {
+      text = await readText(response, o.maxBodyBytes, time.aborted);
+    } catch (failure) {
+      throw networkFailure(failure, o.apiKey);
+    }
+    const data = interpret(response, text, schema, o, time);
     time.check();
     return { response, data };
   } catch (thrown) {
@@ -143,15 +149,6 @@ async function send(
   // A Response by its headers: one of another realm or of a DOM library counts.
   if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') return answer as Response;
   throw notAResponse(answer);
-}
-
-/** Reads the body as text (see `readText`), or throws the `Failure` of a read that broke. */
-async function read(response: Response, limit: number, { aborted }: Deadline, key: string | undefined): Promise<string | null | undefined> {
-  try {
-    return await readText(response, limit, aborted);
-  } catch (failure) {
-    throw networkFailure(failure, key);
-  }
 }
 
 /**

@@ -45,7 +45,8 @@ export const NOT_AN_ARRAY: v.RawCheckAction<unknown> = /* @__PURE__ */ v.rawChec
   if (Array.isArray(dataset.value)) addIssue({ label: 'type', expected: 'Object' });
 });
 
-export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(is<string>((value) => typeof value === 'string', 'string'));
+// valibot's own string schema: its issue reads `expected string`, and it runs no pipe.
+export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(v.string());
 export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number'));
 /** An integer that must be there (the envelope's `code`). */
 export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
