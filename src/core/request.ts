@@ -54,9 +54,8 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       if (wait === undefined) throw error;
       // Only what a step found is retried (nextWait): a Failure, with what its message said.
       last = [error as LookupError, (failed.thrown as Failure)[1]];
-      await sleep(wait, time.signal).catch(() => {
-        throw stopped(caller, sofar(attempts), timeout, last);
-      });
+      // Cut short once the signal aborts: the check at the top of the loop then gives the reason or the TimeoutError.
+      await sleep(wait, time.signal).catch(() => {});
     }
   } finally {
     time.dispose();

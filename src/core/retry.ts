@@ -13,7 +13,7 @@ export const MAX_BACKOFF_MS = 4000;
 // CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT...; Deno's "invalid peer certificate"), and happy-dom's message for a
 // request its CORS check refused. A real browser reports a CORS refusal as any network failure ("Failed to fetch",
 // "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
-const REPEATED = /^bad port$|port \d+ are blocked|certificate|CERT|^Cross-Origin Request Blocked/;
+const REPEATED = /bad port|port \d+ are blocked|certificate|CERT|^Cross-Origin Request Blocked/;
 
 /**
  * How long to wait before retrying after the failure of attempt number `attempt` (from 1), which took `attemptMs`,

@@ -448,6 +448,41 @@ describe('messages are one line, say what came, and quote at most 200 characters
       ),
     )) as ApiError;
     expect(whole.message).toContain(`"${exactly}" after`);
+    const longer = 'f'.repeat(201);
+    const cut = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 404, code: 404, msg: longer })),
+      ),
+    )) as ApiError;
+    expect(cut.msg).toBe(`${'f'.repeat(200)}…`);
+  });
+
+  test('a failure of fetch is quoted to 200 characters, then …', async () => {
+    const shown = async (message: string) => {
+      const error = (await failure(getOrder('ord_1', options(throwing(new TypeError(message)), { maxRetries: 0 })))) as NetworkError;
+      return error.message.replace(` after 1 attempt in ${error.elapsedMs} ms`, '');
+    };
+    expect(await shown('g'.repeat(200))).toBe(`GET /api/order/ord_1: TypeError: ${'g'.repeat(200)}`);
+    expect(await shown('g'.repeat(201))).toBe(`GET /api/order/ord_1: TypeError: ${'g'.repeat(200)}…`);
+  });
+
+  test('a body whose read breaks after the headers is a NetworkError that says what broke, and is retried', async () => {
+    const broken = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+      );
+    const { fetch, requests } = recordingFetch(broken);
+    vi.useFakeTimers();
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 1 })))) as NetworkError;
+    vi.useRealTimers();
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: TypeError: terminated after 2 attempts in \d+ ms$/);
+    expect(requests).toHaveLength(2);
   });
 
   test('control characters and line separators in what the service or fetch said are escaped: one line', async () => {

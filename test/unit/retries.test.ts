@@ -74,7 +74,7 @@ describe('retries', () => {
 
   test.each([
     ["Node's and Bun's: a cause that says bad port", () => new TypeError('fetch failed', { cause: new Error('bad port') })],
-    ["Deno's: requests to the port are blocked", () => new TypeError('Fetch failed: Requests to port 9 are blocked')],
+    ["Deno's: requests to the port are blocked", () => new TypeError('Fetch failed: Requests to port 25 are blocked')],
     [
       'a certificate the runtime refuses, by its code',
       () => new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) }),

@@ -244,6 +244,20 @@ describe('the API key never leaves in part', () => {
         expect(redact(`<${part.toUpperCase()}>`, KEY)).toBe('<[redacted]>');
       }
     }
+    // Two stretches back to back are one run of the key's characters: one [redacted].
+    expect(redact(`<${KEY.slice(0, 12)}${KEY.slice(-12)}>`, KEY)).toBe('<[redacted]>');
+  });
+
+  test('only the part of a long msg that its error shows is searched for the key', async () => {
+    const matchAll = vi.spyOn(String.prototype, 'matchAll');
+    const msg = `${KEY} ${'y'.repeat(1_000_000)}`;
+    const error = (await getOrder('ord_1', options(recordingFetch(() => envelope(null, { status: 404, code: 1, msg })).fetch)).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.msg).toBe(`[redacted] ${'y'.repeat(189)}…`);
+    const searched = matchAll.mock.contexts.map((text) => String(text).length);
+    matchAll.mockRestore();
+    expect(Math.max(...searched)).toBeLessThan(1000);
   });
 
   test("the key's first 23 characters echoed in msg and a header read [redacted], with nothing of the key after it", async () => {
