@@ -13,9 +13,8 @@ export function redact(text: unknown, key: string | undefined): string {
   const plain = String(text);
   if (!key) return plain;
   const part = Math.min(KEY_PART, key.length);
-  const pieces: string[] = [];
   // Every piece of `part` characters, escaped for a RegExp; a lookahead finds each of them wherever it starts.
-  for (let at = 0; at + part <= key.length; at++) pieces.push(key.slice(at, at + part).replace(/\W/g, '\\$&'));
+  const pieces = Array.from({ length: key.length - part + 1 }, (_, at) => key.slice(at, at + part).replace(/\W/g, '\\$&'));
   let shown = '';
   // The end of the run of hidden characters so far, and where the text not yet copied starts.
   let end = -1;

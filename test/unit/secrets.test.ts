@@ -260,6 +260,21 @@ describe('the API key never leaves in part', () => {
     expect(Math.max(...searched)).toBeLessThan(1000);
   });
 
+  test('a msg whose start is the key again and again shows what is left of it once redacted, then … when there was more', async () => {
+    const msgOf = async (msg: string) =>
+      (
+        (await getOrder('ord_1', options(recordingFetch(() => envelope(null, { status: 404, code: 1, msg })).fetch)).catch(
+          (e: unknown) => e,
+        )) as ApiError
+      ).msg;
+    // Five keys and a space each, then 35 characters of a sixth: as far as the redaction reaches (200 + the key's length).
+    const start = `${`${KEY} `.repeat(5)}${KEY.slice(0, 35)}`;
+    expect(start).toHaveLength(200 + KEY.length);
+    const redacted = `${'[redacted] '.repeat(5)}[redacted]`;
+    expect(await msgOf(start)).toBe(redacted);
+    expect(await msgOf(`${start}z`)).toBe(`${redacted}…`);
+  });
+
   test("the key's first 23 characters echoed in msg and a header read [redacted], with nothing of the key after it", async () => {
     const part = KEY.slice(0, 23);
     const answer: Responder = () => envelope(null, { status: 401, code: 401, msg: `bad key ${part}!`, headers: { 'x-echo': `${part}!` } });
