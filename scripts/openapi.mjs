@@ -8,24 +8,33 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { build } from 'esbuild';
+import * as v from 'valibot';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const OPENAPI_FILE = join(ROOT, 'docs/openapi.json');
 
-// The SDK's field schemas are valibot `custom` checks with a word for what they expect (src/schemas/fields.ts);
-// these are their JSON Schema equivalents.
-const CUSTOM = {
+// The SDK's field schemas are valibot pipes (src/schemas/fields.ts): a check of the value's type, whose issue names
+// what it expected; the JSON Schema of each is the one of that type.
+const EXPECTED = {
   string: { type: 'string' },
   'finite number': { type: 'number' },
   integer: { type: 'integer' },
 };
 
-// The date fields are the one schema without a valibot `type`: they accept any value and read what is not a date as
-// `null`, so the JSON Schema constrains nothing and says so.
+// The date fields transform any value and read what is not a date as `null`, so the JSON Schema constrains nothing
+// and says so.
 const DATE = {
   description:
     'A date: epoch milliseconds (a number or a string of digits) or an ISO 8601 date-time with `Z` or an offset. The SDK returns it as a `Date`; any other value, including a calendar day that does not exist, becomes `null` instead of failing the lookup.',
 };
+
+/**
+ * What a type check of the SDK's expects, read by running it on a value no field accepts (a symbol): its issue says.
+ * The check before each record (NOT_AN_ARRAY) passes it, and adds nothing to the record's JSON Schema.
+ */
+function expectedOf(action) {
+  return v.safeParse(v.pipe(v.unknown(), action), Symbol('probe')).issues?.[0]?.expected;
+}
 
 /** The SDK's schemas, bundled from src/ with esbuild (valibot left to node_modules) and imported. */
 async function sdkSchemas() {
@@ -57,16 +66,17 @@ async function componentSchemas() {
     { Envelope: EnvelopeSchema, PriceDataItem: PriceDataItemSchema, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
     {
       target: 'draft-2020-12',
-      typeMode: 'input',
+      // A record is a pipe of a check and a looseObject: its last schema is the one to convert.
+      typeMode: 'output',
       errorMode: 'throw',
-      overrideSchema({ valibotSchema }) {
-        if (valibotSchema.type === 'custom') {
-          const schema = CUSTOM[valibotSchema.expects];
-          if (schema === undefined) throw new Error(`openapi: no JSON Schema for a custom schema expecting ${valibotSchema.expects}`);
-          return schema;
-        }
-        if (valibotSchema.type === undefined) return DATE;
-        return undefined;
+      overrideAction({ valibotAction, jsonSchema }) {
+        if (valibotAction.type === 'transform') return DATE;
+        if (valibotAction.type !== 'raw_check') return undefined;
+        const expected = expectedOf(valibotAction);
+        if (expected === undefined) return jsonSchema;
+        const schema = EXPECTED[expected];
+        if (schema === undefined) throw new Error(`openapi: no JSON Schema for a check expecting ${expected}`);
+        return schema;
       },
       overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
     },

@@ -1,3 +1,7 @@
+import { quote, redact, redactedHeaders, requestIdOf, safeCause } from './core/cause.js';
+import { clip, kindOf, oneLine } from './core/message.js';
+import { parseRetryAfter } from './core/retry-after.js';
+
 /** Literal names of every error class, so checks survive minifiers and duplicated copies of the package. */
 export type LookupErrorName = 'LookupError' | 'ApiError' | 'NetworkError' | 'TimeoutError' | 'ValidationError';
 
@@ -20,6 +24,8 @@ export interface NetworkErrorCause {
   message: string;
   name?: string;
   code?: string;
+  /** Where there is no `code`: the message of the failure's own cause, the runtime's reason (undici's `bad port`). */
+  reason?: string;
 }
 
 // Survives duplicated copies of the package and other realms (Symbol.for's registry is shared by all realms), unlike
@@ -74,7 +80,7 @@ export class ApiError extends LookupError {
   declare readonly status: number;
   /** The envelope's `code`, when the answer had an envelope. */
   declare readonly code?: number;
-  /** The envelope's `msg`, when the answer had one (the key redacted). */
+  /** The envelope's `msg`, when the answer had one: as the message quotes it (200 characters, then `…`), the key redacted. */
   declare readonly msg?: string;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one that can be read. */
   declare readonly retryAfter?: number;
@@ -162,4 +168,82 @@ export class InvalidIdError extends TypeError {
  */
 export function isLookupError(value: unknown): value is AnyLookupError {
   return value instanceof LookupError || (value as { [brand]?: unknown } | null)?.[brand] === true;
+}
+
+// How a call's errors are built, from what its steps found: each step returns a `Failure`, and the call makes it an
+// error with `errorOf`, once it knows how many attempts and how long the call took.
+
+type ErrorClass = new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: { cause?: unknown }) => LookupError;
+
+/** What a step of a call found wrong, not yet an error: its class, what its message says, its fields, its cause. */
+export type Failure = readonly [Class: ErrorClass, what: string, fields?: object | undefined, cause?: unknown];
+
+/** Where a call goes and how far it has got: what each of its errors and events tells, and the key they redact. */
+export interface CallSoFar {
+  readonly origin: string;
+  /** The request's path, as sent: not yet redacted. */
+  readonly target: string;
+  readonly key: string | undefined;
+  readonly attempts: number;
+  readonly elapsedMs: number;
+}
+
+/** The method, origin and path of a call as errors and events show them: the key redacted from the path. */
+export function whereOf(call: CallSoFar): Pick<LookupErrorFields, 'method' | 'origin' | 'path'> {
+  return { method: 'GET', origin: call.origin, path: redact(call.target, call.key) };
+}
+
+/** The error of `failure`: its fields and a one-line message that says where, what and after how long; `after` ends it. */
+export function errorOf(call: CallSoFar, [Class, what, fields, cause]: Failure, after = ''): LookupError {
+  const { attempts, elapsedMs } = call;
+  const where = whereOf(call);
+  const message = `GET ${where.path}: ${what} after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${elapsedMs} ms${after}`;
+  return new Class(oneLine(redact(message, call.key)), { ...where, attempts, elapsedMs, ...fields }, (cause && { cause }) as object | undefined);
+}
+
+/** The call's deadline passed: after failed attempts, it says what the last of them got (`last`), and that is its cause. */
+export function timedOut(call: CallSoFar, timeout: number, last?: readonly [error: LookupError, what: string]): LookupError {
+  return errorOf(call, [TimeoutError, 'timed out', { timeout }, last?.[0]], ` (timeout: ${timeout} ms)${last ? `; last: ${last[1]}` : ''}`);
+}
+
+/** A failure of `fetch` or of reading the body: what failed, with its code or else the runtime's reason. */
+export function networkFailure(failure: unknown, key: string | undefined): Failure {
+  const cause = safeCause(failure, key);
+  const why = cause.code ?? cause.reason;
+  return [NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${why ? ` (${clip(why)})` : ''}`, undefined, cause];
+}
+
+/** `fetch` resolved with something that is no `Response`. */
+export function notAResponse(answer: unknown): Failure {
+  return [NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`];
+}
+
+/** A 2xx answer of the wrong shape: its issues, and `more` when the parse stopped before the end. */
+export function invalid(issues: ValidationIssue[], more?: boolean): Failure {
+  const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
+  return [ValidationError, more ? `${what} (and more)` : what, { issues }];
+}
+
+/**
+ * The service's failure: its status, the envelope's `code` and `msg` when it had one, else what the body was
+ * (`body`), with the answer's headers and request id, the key redacted from each; `now` reads a `Retry-After` date.
+ */
+export function apiFailure(
+  response: Response,
+  body: string | false,
+  code: number | undefined,
+  msg: unknown,
+  key: string | undefined,
+  now: number,
+): Failure {
+  const { status } = response;
+  const headers = redactedHeaders(response.headers, key);
+  const quoted = msg ? quote(msg as string, key) : undefined;
+  let what = `HTTP ${status}`;
+  if (status >= 300 && status < 400) what += ' (not followed)';
+  else if (body) what += ` (${body})`;
+  if (code !== undefined) what += ` (code ${code})`;
+  if (quoted) what += ` "${quoted}"`;
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
+  return [ApiError, what, { status, code, msg: quoted, retryAfter, headers, requestId: requestIdOf(headers) }];
 }

@@ -1,4 +1,4 @@
-/** What `onAttempt` is told about one attempt: plain data, never a body or the key. */
+/** What `onAttempt` is told about one attempt, success included: plain data, never a body or the key. */
 export interface AttemptEvent {
   /** The attempt's number, from 1. */
   attempt: number;
@@ -10,6 +10,10 @@ export interface AttemptEvent {
   path: string;
   /** HTTP status of the answer, when one came. */
   status?: number | undefined;
+  /** The answer's request id, when one came with one: the first present of `x-request-id`, `request-id` and `cf-ray`. */
+  requestId?: string | undefined;
+  /** The answer's headers, when one came: names in lower case, the key redacted from names and values, as `ApiError.headers`. */
+  headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Why the attempt failed: an `ApiError`, `NetworkError`, `TimeoutError` or `ValidationError`, the caller's
    * `signal.reason` on abort, or the `TypeError` of a `now` that returned no finite number (the attempt's request was

@@ -1,29 +1,63 @@
 import type { NetworkErrorCause } from '../errors.js';
+import { SHOWN } from './message.js';
 
 /** The shortest part of the key that is redacted: any 12 consecutive characters of it identify it. */
 const KEY_PART = 12;
 
 /**
- * `text` as a string, with the key replaced by `[redacted]` wherever 12 or more consecutive characters of it appear
- * (the whole key when it is shorter), in any case: a service may echo the key cut short or upper-cased. A part of
- * the key is hidden in 12-character stretches, so fewer than 12 of its characters may stay in sight after it.
+ * `text` as a string, with `[redacted]` in place of every stretch of 12 or more consecutive characters of the key (the
+ * whole key when it is shorter), however long, in any case: a service may echo the key cut short or upper-cased.
+ * Every character that lies in some 12-character piece of the key is hidden, and each run of them is one `[redacted]`.
  */
 export function redact(text: unknown, key: string | undefined): string {
   const plain = String(text);
   if (!key) return plain;
   const part = Math.min(KEY_PART, key.length);
-  // The whole key first, then every stretch of `part` characters of it, escaped for a RegExp.
-  const parts = [key];
-  for (let at = 0; at + part <= key.length; at++) parts.push(key.slice(at, at + part));
-  return plain.replace(new RegExp(`(?:${parts.map((text) => text.replace(/\W/g, '\\$&')).join('|')})+`, 'gi'), '[redacted]');
+  // Every piece of `part` characters, escaped for a RegExp; a lookahead finds each of them wherever it starts.
+  const pieces = Array.from({ length: key.length - part + 1 }, (_, at) => key.slice(at, at + part).replace(/\W/g, '\\$&'));
+  let shown = '';
+  // The end of the run of hidden characters so far, and where the text not yet copied starts.
+  let end = -1;
+  let from = 0;
+  for (const { index } of plain.matchAll(new RegExp(`(?=${pieces.join('|')})`, 'gi'))) {
+    if (index > end) shown += `${plain.slice(from, index)}[redacted]`;
+    from = end = index + part;
+  }
+  return shown + plain.slice(from);
+}
+
+/**
+ * Someone else's text (a service's `msg`) as a message quotes it: the key redacted, then its first 200 characters and
+ * `…` when there was more. Only the start that can show is redacted, so a megabyte of text costs no more than a line;
+ * it reaches one key's length past what shows, so a key cut by the end is still redacted whole.
+ */
+export function quote(text: string, key: string | undefined): string {
+  const reach = SHOWN + (key?.length ?? 0);
+  const head = redact(text.slice(0, reach), key);
+  return head.length > SHOWN || text.length > reach ? `${head.slice(0, SHOWN)}…` : head;
+}
+
+/** The answer's headers as a plain object, names in lower case, the key redacted from names and values. */
+export function redactedHeaders(headers: Headers, key: string | undefined): Record<string, string> {
+  const copy: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    copy[redact(name, key)] = redact(value, key);
+  });
+  return copy;
+}
+
+/** The request id of an answer: the first present of `x-request-id`, `request-id` and `cf-ray`. */
+export function requestIdOf(headers: Record<string, string>): string | undefined {
+  return headers['x-request-id'] ?? headers['request-id'] ?? headers['cf-ray'];
 }
 
 /**
  * A copy of whatever an injected `fetch` threw that is safe to keep as a `cause`: a plain object with the failure's
  * `message` (a thrown string is its own message), `name` and `code` (or the `code` of its own `cause`, where undici
- * puts ECONNREFUSED), as strings with the key redacted. Nothing else is kept: never a `Request`, `Headers` or an
- * object holding one. Never throws: what cannot be read (a getter or `toString` that throws, a Proxy that refuses)
- * is left out, and the message is `[redacted]` until one is read.
+ * puts ECONNREFUSED), and where there is no code the `reason`, its own cause's message (undici's `bad port`), as
+ * strings with the key redacted. Nothing else is kept: never a `Request`, `Headers` or an object holding one. Never
+ * throws: what cannot be read (a getter or `toString` that throws, a Proxy that refuses) is left out, and the message
+ * is `[redacted]` until one is read.
  */
 export function safeCause(failure: unknown, key: string | undefined): NetworkErrorCause {
   const copy: Record<string, string> = { message: '[redacted]' };
@@ -34,7 +68,9 @@ export function safeCause(failure: unknown, key: string | undefined): NetworkErr
     const from = Object(failure);
     keep('message', typeof failure === 'string' ? failure : from.message);
     keep('name', from.name);
-    keep('code', from.code ?? Object(from.cause).code);
+    const cause = Object(from.cause);
+    keep('code', from.code ?? cause.code);
+    if (!copy.code) keep('reason', cause.message);
   } catch {}
   return copy as unknown as NetworkErrorCause;
 }

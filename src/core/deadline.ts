@@ -10,30 +10,31 @@ export interface Deadline {
   readonly signal: AbortSignal;
   /** Rejects when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
   readonly aborted: Promise<never>;
+  /** The clock: milliseconds since the Unix epoch. */
+  now(): number;
   /** Milliseconds left before the deadline: 0 or less once it has passed. */
   left(): number;
   /**
-   * Throws what `stop` gives once the clock says the deadline has passed, though its timer may not have fired: before
-   * each request and around what cannot be interrupted (parsing, validating).
+   * Whether the call must stop: `signal` has aborted, or the clock says the deadline has passed though its timer has
+   * not fired (then it fires now). Asked once a failure's error is built, so none is given after the deadline.
    */
+  expired(): boolean;
+  /** Throws the reason of `signal` once `expired()`: before each request and around what cannot be interrupted (parsing, validating). */
   check(): void;
-  /** Waits `ms` milliseconds, or rejects with what `stop` gives as soon as `signal` aborts (at once if it has). */
-  sleep(ms: number): Promise<void>;
   /** Clears the timer and every listener, and lets go of a request held on `signal`; call it once the call has ended. */
   dispose(): void;
 }
 
 /**
  * The deadline of a call, at `end` (a `Date.now()` time: its start plus its `timeout`), and the caller's `signal`,
- * as one signal. Its timer is armed for what is left, never with a negative delay, and `stop` says why the call
- * stops (`check`, `sleep`). A caller's `AbortSignal` is joined with `AbortSignal.any`, which adds no listener to it,
- * so any number of calls can share it; a signal of another kind (another realm, a DOM library) gets one listener,
- * removed by `dispose`.
+ * as one signal. Its timer is armed for what is left, never with a negative delay. A caller's `AbortSignal` is
+ * joined with `AbortSignal.any`, which adds no listener to it, so any number of calls can share it; a signal of
+ * another kind (another realm, a DOM library) gets one listener, removed by `dispose`.
  *
  * The caller may hold the request in flight on `signal` (as `request`), which stays alive while the call runs;
  * `dispose` lets go of it, since undici's finalizer holds the signal strongly and would keep that request forever.
  */
-export function deadline(end: number, caller: CallerSignal | undefined, stop: () => unknown): Deadline {
+export function deadline(end: number, caller: CallerSignal | undefined): Deadline {
   const timer = new AbortController();
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
@@ -43,37 +44,31 @@ export function deadline(end: number, caller: CallerSignal | undefined, stop: ()
     reject = rejectWith;
   });
   aborted.catch(() => {});
-  // Without a caller's signal, only the timer aborts `signal`, and it rejects `aborted` itself: no listener.
+  // Without a caller's signal, only the timer aborts `signal`, and `fire` rejects `aborted` itself: no listener.
   // Stryker disable next-line ConditionalExpression: a listener without a caller's signal changes nothing but the time.
   if (caller) signal.addEventListener('abort', reject);
-  const left = () => end - Date.now();
-  const fire = setTimeout(
-    () => {
-      timer.abort();
-      reject();
-    },
-    Math.max(0, left()),
-  );
-  let pause: ReturnType<typeof setTimeout> | undefined;
+  const now = () => Date.now();
+  const left = () => end - now();
+  const fire = () => {
+    timer.abort();
+    reject();
+  };
+  const timeout = setTimeout(fire, Math.max(0, left()));
+  const expired = () => {
+    if (left() <= 0) fire();
+    return signal.aborted;
+  };
   return {
     signal,
     aborted,
+    now,
     left,
+    expired,
     check: () => {
-      if (left() <= 0) throw stop();
+      if (expired()) throw signal.reason;
     },
-    sleep: (ms) =>
-      Promise.race([
-        new Promise<void>((resolve) => {
-          pause = setTimeout(resolve, ms);
-        }),
-        aborted,
-      ]).catch(() => {
-        throw stop();
-      }),
     dispose() {
-      clearTimeout(fire);
-      clearTimeout(pause);
+      clearTimeout(timeout);
       // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
       // caller's signal would stay in memory. A no-op without a caller's signal, which got no listener.
       signal.removeEventListener('abort', reject);

@@ -4,7 +4,7 @@ export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const EVERY_UNSAFE = new RegExp(UNSAFE, 'g');
 
 /** Characters of a service's or a failure's text that a message shows. */
-const SHOWN = 200;
+export const SHOWN = 200;
 
 /** The kind of a value, for messages that must not show it: `undefined`, `null`, `array`, `number`, `object`... */
 export function kindOf(value: unknown): string {
@@ -19,4 +19,18 @@ export function oneLine(text: string): string {
 /** Someone else's text as a message shows it: its first 200 characters, then `…` when there were more. */
 export function clip(text: string): string {
   return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+}
+
+/**
+ * What a body that is not JSON is, for messages: over the limit (`undefined`), not UTF-8 (`null`), empty, an HTML
+ * page, cut short, or else invalid JSON.
+ */
+export function bodyKind(text: string | null | undefined, limit: number): string {
+  if (text === undefined) return `more than ${limit} bytes`;
+  if (text === null) return 'a body that is not UTF-8';
+  if (!text.trim()) return 'an empty body';
+  if (/^\s*</.test(text)) return 'an HTML page';
+  // JSON that opens an object or array and never closes one: the body was cut short.
+  if (/^\s*[[{]/.test(text) && !/[\]}]\s*$/.test(text)) return 'a truncated body';
+  return 'invalid JSON';
 }

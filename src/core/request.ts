@@ -1,195 +1,203 @@
 import type * as v from 'valibot';
-import { ApiError, type LookupError, type LookupErrorFields, NetworkError, TimeoutError, ValidationError, type ValidationIssue } from '../errors.js';
-import type { LookupOptions } from '../options.js';
+import {
+  apiFailure,
+  type CallSoFar,
+  errorOf,
+  type Failure,
+  invalid,
+  type LookupError,
+  networkFailure,
+  notAResponse,
+  timedOut,
+  whereOf,
+} from '../errors.js';
+import type { AttemptEvent, LookupOptions } from '../options.js';
 import { EnvelopeSchema } from '../schemas/envelope.js';
 import { readText } from './body.js';
-import { redact, safeCause } from './cause.js';
-import { deadline } from './deadline.js';
-import { clip, kindOf, oneLine } from './message.js';
-import { resolveOptions, timestamp } from './resolve-options.js';
+import { redactedHeaders, requestIdOf } from './cause.js';
+import { type Deadline, deadline } from './deadline.js';
+import { bodyKind } from './message.js';
+import { type LookupFetch, type ResolvedOptions, resolveOptions, timestamp } from './resolve-options.js';
 import { nextWait } from './retry.js';
-import { parseRetryAfter } from './retry-after.js';
+import { sleep } from './sleep.js';
 import { urlOf } from './url.js';
 import { validate } from './validate.js';
 
-type ErrorClass<E extends LookupError> = new (message: string, fields: LookupErrorFields & { [field: string]: unknown }, options?: object) => E;
-
 /**
  * The one request core behind every lookup: options, URL, headers, deadline, attempts, bounded body read,
- * envelope and validation. `route` is the resource's path under the base URL, ending in `/`.
+ * envelope and validation. `route` is the resource's path under the base URL, ending in `/`. A loop over attempts:
+ * each one `attempt`s the request (`send`, `readText`, `interpret`), then `decide`s what a failure comes to.
  */
 export async function lookup<T>(route: string, id: string, schema: v.GenericSchema, options: LookupOptions): Promise<T> {
   // The deadline counts from here: checking the options takes time too (Node loads its fetch on first use).
   const start = Date.now();
-  const {
-    base,
-    apiKey: key,
-    signal: caller,
-    fetch,
-    now,
-    timeout,
-    maxRetries,
-    successCodes,
-    maxBodyBytes,
-    headers,
-    onAttempt,
-  } = resolveOptions(options);
-  const [origin, fullPath] = urlOf(base, route, id);
+  const resolved = resolveOptions(options);
+  const { apiKey: key, signal: caller, timeout, onAttempt } = resolved;
+  const [origin, target] = urlOf(resolved.base, route, id);
   if (caller?.aborted) throw caller.reason;
-
-  let attempts = 0;
-  let began = start;
-  let shown: { method: string; origin: string; path: string } | undefined;
-  /** Where the call goes, as errors and events show it: the path redacted once, when first needed. */
-  const where = () => (shown ??= { method: 'GET', origin, path: redact(fullPath, key) });
-  // What the latest failure said, and the failure of the last attempt that was retried, for a TimeoutError.
-  // Stryker disable next-line StringLiteral: written by every failure before it is read.
-  let said = '';
-  let last: LookupError | undefined;
-  // Stryker disable next-line StringLiteral: read only once `last` is set, and set with it.
-  let lastSaid = '';
-
-  /** An error of this call, with its fields and a one-line message that says where, what and after how long. */
-  const fail = <E extends LookupError>(Class: ErrorClass<E>, what: string, fields?: object, cause?: unknown, after = ''): E => {
-    said = what;
-    const elapsedMs = Date.now() - start;
-    const message = `GET ${where().path}: ${what} after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${elapsedMs} ms${after}`;
-    const all = { ...where(), attempts, elapsedMs, ...fields };
-    return new Class(oneLine(redact(message, key)), all, (cause && { cause }) as object | undefined);
-  };
-  const invalid = (issues: ValidationIssue[], more?: boolean) => {
-    const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
-    return fail(ValidationError, more ? `${what} (and more)` : what, { issues });
-  };
-  const observe = (status: number | undefined, error?: unknown, retryInMs?: number) => {
-    // Stryker disable next-line ConditionalExpression: without a hook, the call below throws inside the try and is ignored, as a hook's own throw is.
-    if (!onAttempt) return;
-    try {
-      const event = { attempt: attempts, ...where(), status, error, ms: Date.now() - began, retryInMs };
-      // A hook that throws or rejects changes nothing.
-      Promise.resolve(onAttempt(event)).catch(() => {});
-    } catch {}
-  };
-
-  /** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
-  const stopped = () =>
-    caller?.aborted
-      ? caller.reason
-      : fail(TimeoutError, 'timed out', { timeout }, last, ` (timeout: ${timeout} ms)${last ? `; last: ${lastSaid}` : ''}`);
   // Armed only after every check that can throw: an armed timer keeps a Node process alive.
-  const { signal, aborted, left, check, sleep, dispose } = deadline(start + timeout, caller, stopped);
+  const time = deadline(start + timeout, caller);
+  /** The call so far, for its errors and events, after this many attempts. */
+  const sofar = (attempts: number): CallSoFar => ({ origin, target, key, attempts, elapsedMs: time.now() - start });
+  // The failure of the last attempt that was retried, and what its message said, for a TimeoutError.
+  let last: Retried | undefined;
   try {
-    for (;;) {
+    for (let attempts = 1; ; attempts++) {
       // No request once the deadline has passed: reading the options may have taken all of it.
-      check();
-      attempts++;
-      began = Date.now();
-      let response: Response | undefined;
-      try {
-        // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
-        headers['x-timestamp'] = timestamp(now);
-        check();
-        let answer: unknown;
-        let text: string | null | undefined;
-        try {
-          // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-          const init = { headers, signal, redirect: 'manual' } as const;
-          let sent: Promise<unknown>;
-          // The runtime's own fetch is given the URL and init: no Request to build (a tenth of a call's time on Node),
-          // and it keeps the Request it makes alive itself.
-          if (fetch === globalThis.fetch) sent = globalThis.fetch(origin + fullPath, init);
-          else {
-            const request = new Request(origin + fullPath, init);
-            // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through
-            // a weak reference, so once a garbage collection takes a Request that an injected fetch hands on, an abort
-            // goes unheard and the socket stays open until undici's own ~300 s timeout
-            // (test/integration/abort-after-gc.test.ts).
-            (signal as { request?: Request }).request = request;
-            sent = fetch(request);
-          }
-          // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-          answer = await Promise.race([sent, aborted]);
-          // A Response by its headers: one of another realm or of a DOM library counts.
-          if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') {
-            response = answer as Response;
-            text = await readText(response, maxBodyBytes, aborted);
-          }
-        } catch (failure) {
-          // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
-          const cause = safeCause(failure, key);
-          throw fail(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${cause.code ? ` (${cause.code})` : ''}`, {}, cause);
-        }
-        if (!response) throw fail(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
-
-        const { status } = response;
-        check();
-        let body: unknown;
-        try {
-          if (text) body = JSON.parse(text);
-        } catch {}
-        // Parsing cannot be interrupted: whatever the answer says, none is given once the deadline has passed.
-        check();
-        const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
-        const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
-        if (response.ok) {
-          if (body === undefined) throw invalid([{ path: '', message: `expected JSON, received ${bodyKind(text, maxBodyBytes)}` }]);
-          if (envelopeIssues) throw invalid(envelopeIssues);
-          // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
-          if (successCodes.includes(code!)) {
-            // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
-            const [output, issues, more] = validate(schema, data, 'data');
-            check();
-            if (issues) throw invalid(issues, more);
-            observe(status);
-            return output as T;
-          }
-        }
-        const answered: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          answered[redact(name, key)] = redact(value, key);
-        });
-        const serviceMsg = msg ? redact(msg, key) : undefined;
-        let what = `HTTP ${status}`;
-        if (status >= 300 && status < 400) what += ' (not followed)';
-        else if (body === undefined) what += ` (${bodyKind(text, maxBodyBytes)})`;
-        if (code !== undefined) what += ` (code ${code})`;
-        if (serviceMsg) what += ` "${clip(serviceMsg)}"`;
-        throw fail(ApiError, what, {
-          status,
-          code,
-          msg: serviceMsg,
-          retryAfter: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-          headers: answered,
-          requestId: answered['x-request-id'] ?? answered['request-id'] ?? answered['cf-ray'],
-        });
-      } catch (caught) {
-        let error = caught;
-        let wait: number | undefined;
-        // Whatever was under way when the signal fired, the caller's reason or the deadline is the answer.
-        if (signal.aborted) error = stopped();
-        else wait = nextWait(error, attempts, maxRetries, left(), Date.now() - began);
-        observe(response?.status, error, wait);
-        if (wait === undefined) throw error;
-        last = error as LookupError;
-        lastSaid = said;
-        await sleep(wait);
-      }
+      if (time.expired()) throw stopped(caller, sofar(attempts - 1), timeout, last);
+      const began = time.now();
+      const { response, data, failed } = await attempt(resolved, origin + target, schema, time);
+      const call = sofar(attempts);
+      const [error, wait] = failed ? decide(failed.thrown, call, resolved, time, time.now() - began, last) : [];
+      // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is.
+      if (onAttempt) observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+      if (!failed) return data as T;
+      if (wait === undefined) throw error;
+      // Only what a step found is retried (nextWait): a Failure, with what its message said.
+      last = [error as LookupError, (failed.thrown as Failure)[1]];
+      // Cut short once the signal aborts: the check at the top of the loop then gives the reason or the TimeoutError.
+      await sleep(wait, time.signal).catch(() => {});
     }
   } finally {
-    dispose();
+    time.dispose();
+  }
+}
+
+/** The failure of an attempt that was retried, and what its message said. */
+type Retried = [error: LookupError, what: string];
+
+/** What an attempt came to: the answer's `Response` if one came, and the data, or what a step `thrown`. */
+type Outcome = { response?: Response | undefined; data?: unknown; failed?: { thrown: unknown } };
+
+/** One attempt: the timestamp, then `send`, the body's read (`readText`) and `interpret`, with the deadline checked between them. */
+async function attempt(o: ResolvedOptions, url: string, schema: v.GenericSchema, time: Deadline): Promise<Outcome> {
+  let response: Response | undefined;
+  try {
+    // A bad clock is a TypeError, thrown before the request, and the timer is cleared at once.
+    o.headers['x-timestamp'] = timestamp(o.now);
+    // Reading the clock may have taken the rest of the time.
+    time.check();
+    response = await send(o.fetch, url, o.headers, time, o.apiKey);
+    let text: string | null | undefined;
+    try {
+      text = await readText(response, o.maxBodyBytes, time.aborted);
+    } catch (failure) {
+      throw networkFailure(failure, o.apiKey);
+    }
+    const data = interpret(response, text, schema, o, time);
+    time.check();
+    return { response, data };
+  } catch (thrown) {
+    return { response, failed: { thrown } };
   }
 }
 
 /**
- * What a body that is not JSON is, for messages: over the limit (`undefined`), not UTF-8 (`null`), empty, an HTML
- * page, cut short, or else invalid JSON.
+ * What a failed attempt comes to: its error, built from what a step found, and the wait before the next attempt,
+ * if there is one. Asked once the error is built, which takes time too: whatever was under way when the signal fired
+ * or the deadline passed, the caller's reason or a TimeoutError is the answer.
  */
-function bodyKind(text: string | null | undefined, limit: number): string {
-  if (text === undefined) return `more than ${limit} bytes`;
-  if (text === null) return 'a body that is not UTF-8';
-  if (!text.trim()) return 'an empty body';
-  if (/^\s*</.test(text)) return 'an HTML page';
-  // JSON that opens an object or array and never closes one: the body was cut short.
-  if (/^\s*[[{]/.test(text) && !/[\]}]\s*$/.test(text)) return 'a truncated body';
-  return 'invalid JSON';
+function decide(
+  thrown: unknown,
+  call: CallSoFar,
+  o: ResolvedOptions,
+  time: Deadline,
+  ms: number,
+  last?: Retried,
+): [error: unknown, wait?: number | undefined] {
+  const error = Array.isArray(thrown) ? errorOf(call, thrown as unknown as Failure) : thrown;
+  if (time.expired()) return [stopped(o.signal, call, o.timeout, last)];
+  return [error, nextWait(error, call.attempts, o.maxRetries, time.left(), ms)];
+}
+
+/** Why the call stops early: the caller's reason once its signal has aborted, else the deadline's TimeoutError. */
+function stopped(caller: LookupOptions['signal'], call: CallSoFar, timeout: number, last?: Retried): unknown {
+  return caller?.aborted ? caller.reason : timedOut(call, timeout, last);
+}
+
+/** Sends the request: the answer's `Response`, or a `Failure` (thrown) for a failure of `fetch` or what is no Response. */
+async function send(
+  fetch: LookupFetch,
+  url: string,
+  headers: Record<string, string>,
+  { signal, aborted }: Deadline,
+  key: string | undefined,
+): Promise<Response> {
+  let answer: unknown;
+  try {
+    // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
+    const init = { headers, signal, redirect: 'manual' } as const;
+    let sent: Promise<unknown>;
+    // The runtime's own fetch is given the URL and init: no Request to build (a tenth of a call's time on Node),
+    // and it keeps the Request it makes alive itself.
+    if (fetch === globalThis.fetch) sent = globalThis.fetch(url, init);
+    else {
+      const request = new Request(url, init);
+      // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through
+      // a weak reference, so once a garbage collection takes a Request that an injected fetch hands on, an abort
+      // goes unheard and the socket stays open until undici's own ~300 s timeout
+      // (test/integration/abort-after-gc.test.ts).
+      (signal as { request?: Request }).request = request;
+      sent = fetch(request);
+    }
+    // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
+    answer = await Promise.race([sent, aborted]);
+  } catch (failure) {
+    // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
+    throw networkFailure(failure, key);
+  }
+  // A Response by its headers: one of another realm or of a DOM library counts.
+  if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') return answer as Response;
+  throw notAResponse(answer);
+}
+
+/**
+ * What the answer says: the resource's data, validated by `schema`, or else the `Failure` (thrown) it is: an
+ * `ApiError` for the service's failure, a `ValidationError` for a 2xx answer of the wrong shape.
+ */
+function interpret(response: Response, text: string | null | undefined, schema: v.GenericSchema, o: ResolvedOptions, time: Deadline): unknown {
+  const { successCodes, maxBodyBytes: limit, apiKey: key } = o;
+  time.check();
+  let body: unknown;
+  try {
+    if (text) body = JSON.parse(text);
+  } catch {}
+  // Parsing cannot be interrupted: whatever the answer says, none is given once the deadline has passed.
+  time.check();
+  const [envelope, envelopeIssues] = validate(EnvelopeSchema, body, '');
+  const { code, msg, data } = (envelope ?? {}) as { code?: number; msg?: string | null; data?: unknown };
+  if (response.ok) {
+    if (body === undefined) throw invalid([{ path: '', message: `expected JSON, received ${bodyKind(text, limit)}` }]);
+    if (envelopeIssues) throw invalid(envelopeIssues);
+    // An envelope failure inside HTTP 2xx is the service's final word: an ApiError below, never retried.
+    if (successCodes.includes(code!)) {
+      // The resource's schema refuses an array at its top as at every depth: 'data: expected Object, received array'.
+      const [output, issues, more] = validate(schema, data, 'data');
+      if (issues) throw invalid(issues, more);
+      return output;
+    }
+  }
+  throw apiFailure(response, body === undefined && bodyKind(text, limit), code, msg, key, time.now());
+}
+
+/** What `onAttempt` is told of an attempt: where, its answer's status, request id and headers (redacted), its outcome. */
+function eventOf(call: CallSoFar, response: Response | undefined, ms: number, error?: unknown, retryInMs?: number): AttemptEvent {
+  const headers = response && redactedHeaders(response.headers, call.key);
+  return {
+    attempt: call.attempts,
+    ...whereOf(call),
+    status: response?.status,
+    requestId: headers && requestIdOf(headers),
+    headers,
+    error,
+    ms,
+    retryInMs,
+  };
+}
+
+/** Tells `onAttempt`: a hook that throws or rejects changes nothing. */
+function observe(onAttempt: (event: AttemptEvent) => void, event: AttemptEvent): void {
+  try {
+    Promise.resolve(onAttempt(event)).catch(() => {});
+  } catch {}
 }

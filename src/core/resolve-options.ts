@@ -1,4 +1,5 @@
 import type { LookupOptions } from '../options.js';
+import { API_KEY_RULE, isApiKey, keyWrong } from './api-key.js';
 import { isBrowser } from './browser.js';
 import { kindOf } from './message.js';
 import { baseOf } from './url.js';
@@ -35,8 +36,7 @@ const isFunction = (value: unknown) => typeof value === 'function';
 // biome-ignore lint/suspicious/noExplicitAny: each check takes whatever the caller passed.
 const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> = {
   baseUrl: null,
-  // The key must be a header value: a runtime's own error for a bad one would quote it.
-  apiKey: ['a string of visible ASCII characters', (value) => typeof value === 'string' && /^[\x21-\x7e]+$/.test(value)],
+  apiKey: [API_KEY_RULE, isApiKey],
   fetch: ['a function', isFunction],
   // Duck-typed (aborted, addEventListener and removeEventListener): a signal from another realm (an iframe, a DOM
   // library) works as well.
@@ -66,7 +66,9 @@ const REFUSED = /^(connection|content-length|expect|host|keep-alive|transfer-enc
  * a browser page is refused unless `dangerouslyAllowBrowser` is set.
  */
 export function resolveOptions(options: LookupOptions): ResolvedOptions {
-  const given = Object(options);
+  // A string or an array would otherwise be read as options named "0", "1"...
+  if (kindOf(options) !== 'object') throw new TypeError(`"options" must be an object; received ${kindOf(options)}`);
+  const given = options as unknown as Record<string, unknown>;
   // Any own name that is not an option is a mistake; the options themselves are read by name below, as users write
   // them: own or inherited, plain or through a getter.
   for (const name of readingOf('options', () => Object.keys(given))) {
@@ -127,13 +129,6 @@ export function timestamp(now: () => number): string {
   const time = readingOf('now', now);
   if (!Number.isFinite(time)) throw new TypeError(`"now" must return a finite number; received ${kindOf(time)}`);
   return `${time}`;
-}
-
-/** What is wrong with an `apiKey` that failed its check, never showing it: its kind, or what it holds. */
-function keyWrong(apiKey: unknown): string {
-  if (typeof apiKey !== 'string') return kindOf(apiKey);
-  if (!apiKey) return 'an empty string';
-  return `a string with ${/[\r\n]/.test(apiKey) ? 'a line break' : apiKey.includes(' ') ? 'a space' : 'another character'}`;
 }
 
 /**

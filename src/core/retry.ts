@@ -8,9 +8,12 @@ export const FIRST_BACKOFF_MS = 250;
 /** The largest backoff step. */
 export const MAX_BACKOFF_MS = 4000;
 
-// happy-dom's message for a request its CORS check refused. A real browser reports a CORS refusal as any network
-// failure ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
-const CORS_REFUSAL = /^Cross-Origin Request Blocked/;
+// Failures of fetch that the same request meets again, by what the runtime says: a port the fetch standard blocks
+// (undici's "bad port" cause, Deno's "Requests to port 9 are blocked"), a certificate the runtime refuses (Node's codes
+// CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT...; Deno's "invalid peer certificate"), and happy-dom's message for a
+// request its CORS check refused. A real browser reports a CORS refusal as any network failure ("Failed to fetch",
+// "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
+const REPEATED = /bad port|port \d+ are blocked|certificate|CERT|^Cross-Origin Request Blocked/;
 
 /**
  * How long to wait before retrying after the failure of attempt number `attempt` (from 1), which took `attemptMs`,
@@ -28,8 +31,8 @@ export function nextWait(error: unknown, attempt: number, maxRetries: number, le
   // A failure code inside HTTP 2xx (status 200) is the service's final word, as is any other status not listed.
   if (error instanceof ApiError && !RETRIED_STATUSES.includes(error.status)) return undefined;
   // A network failure the same request meets again: fetch resolved with something other than a Response (there was
-  // no failure to copy as the cause), or a CORS refusal that says so.
-  if (error instanceof NetworkError && (!error.cause || CORS_REFUSAL.test(error.cause.message))) return undefined;
+  // no failure to copy as the cause), or the runtime says so.
+  if (error instanceof NetworkError && (!error.cause || Object.values(error.cause).some((said) => REPEATED.test(said)))) return undefined;
   const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
   // Whole milliseconds, as onAttempt reports them.
   const wait = (error as ApiError).retryAfter ?? Math.round((step / 2) * (1 + Math.random()));

@@ -11,6 +11,10 @@ const MAX_ISSUES = 20;
  * Counts the issues as valibot raises them (a language of its own, so that no message an app registers with valibot
  * answers first and skips the count) and stops the parse at the 21st issue (valibot's `abortEarly`, read by every object and array loop), so the answer
  * says `more` and no answer costs more than 21 issues. Returns `[output]` or `[undefined, issues, more]`.
+ *
+ * The one place that reaches past valibot's public API (a schema's `~run` with a configuration of its own): valibot
+ * has no "stop after N issues". package.json pins valibot to ~1.5.0, and test/unit/validation.test.ts fails first if
+ * an update changes how the configuration reaches the loops.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
   let count = 0;

@@ -1,13 +1,9 @@
 import * as v from 'valibot';
 
-// The pieces every record's schema is made of. Each is a constant with its type written out, so a record's entries
-// (`{ orderId: TEXT, … }`) have a type JSR reads without inference, and the record's types are inferred from them.
-//
-// Three places reach past valibot's public API, for bytes: the date schema is built by hand, `object` replaces
-// `looseObject`'s `~run` to refuse arrays, and src/core/validate.ts runs a schema's `~run` with a configuration of its
-// own (to stop a parse at its 21st issue). valibot's public way to transform and to check before an object is `pipe`,
-// which costs about 200 B min+gzip more in each bundle (measured with scripts/size.mjs; the SDK's limit is 6,400 B).
-// package.json pins valibot to 1.5.x, and test/unit/validation.test.ts fails first if an update changes them.
+// The pieces every record's schema is made of, on valibot's public API only (`pipe`, `rawCheck`, `transform`,
+// `looseObject`). Each is a constant with its type written out, so a record's entries (`{ orderId: TEXT, … }`) have a
+// type JSR reads without inference, and the record's types are inferred from them. A check's issue names what it
+// expected (`expected finite number, received string`): scripts/openapi.mjs gives each check its JSON Schema.
 
 /** A field's schema: the value, `null` or absent; `In` as the service sends it, `Out` as the SDK returns it. */
 export type Field<In, Out = In> = v.NullishSchema<v.GenericSchema<In, Out>, undefined>;
@@ -19,13 +15,12 @@ export type Known<T extends string> = Field<T | (string & {})>;
 export type RecordInput<E extends v.ObjectEntries> = v.InferInput<v.LooseObjectSchema<E, undefined>>;
 
 /**
- * A record's schema: a JSON object with these entries, unknown fields kept. Its output lists the entries only, so a
- * misspelt field does not compile. Its steps are typed as `object` makes them, so this type cannot claim entries the
- * schema does not check.
+ * A record's schema: a JSON object with these entries, unknown fields kept (an array refused first, then
+ * `looseObject`). Its output lists the entries only, so a misspelt field does not compile. Its steps are typed as
+ * `object` makes them, so this type cannot claim entries the schema does not check.
  */
 export interface RecordSchema<E extends v.ObjectEntries> extends v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>> {
-  readonly type: 'loose_object';
-  readonly entries: E;
+  readonly pipe: readonly [v.UnknownSchema, v.RawCheckAction<unknown>, v.LooseObjectSchema<E, undefined>];
 }
 
 /** A nested record's field: the record, `null` or absent. */
@@ -34,13 +29,24 @@ export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchem
 /** A list's field: the list of `Item`s, `null` or absent. */
 export type ListField<Item extends v.GenericSchema> = v.NullishSchema<v.ArraySchema<Item, undefined>, undefined>;
 
-/** valibot's `custom` check, whose issue names what it expected (`expected finite number, received string`). */
+/** A check of a value's type, whose issue names what it expected (`expected finite number, received string`). */
 /* @__NO_SIDE_EFFECTS__ */
-function is<T>(check: (value: unknown) => boolean, expects: string): v.CustomSchema<T, undefined> {
-  return Object.assign(v.custom<T>(check), { expects });
+function is<T>(check: (value: unknown) => boolean, expected: string): v.GenericSchema<T> {
+  return v.pipe(
+    v.unknown(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!check(dataset.value)) addIssue({ label: 'type', expected });
+    }),
+  ) as unknown as v.GenericSchema<T>;
 }
 
-export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(is<string>((value) => typeof value === 'string', 'string'));
+/** The check a record makes before `looseObject`, which would read an array as `{ '0': … }`: `expected Object, received array`. */
+export const NOT_AN_ARRAY: v.RawCheckAction<unknown> = /* @__PURE__ */ v.rawCheck(({ dataset, addIssue }) => {
+  if (Array.isArray(dataset.value)) addIssue({ label: 'type', expected: 'Object' });
+});
+
+// valibot's own string schema: its issue reads `expected string`, and it runs no pipe.
+export const TEXT: Field<string> = /* @__PURE__ */ v.nullish(v.string());
 export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number.isFinite, 'finite number'));
 /** An integer that must be there (the envelope's `code`). */
 export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
@@ -84,29 +90,14 @@ function toDate(value: unknown): Date | null {
  * date-time with `Z` or an offset); any other value becomes `null` instead of failing the lookup.
  */
 const date = /* @__NO_SIDE_EFFECTS__ */ <In>(): Field<In, Date | null> =>
-  v.nullish({ kind: 'schema', '~run': (dataset: v.UnknownDataset) => ({ typed: true, value: toDate(dataset.value) }) } as unknown as v.GenericSchema<
-    In,
-    Date | null
-  >);
+  v.nullish(v.pipe(v.unknown(), v.transform(toDate)) as unknown as v.GenericSchema<In, Date | null>);
 /** A date the service sends as epoch milliseconds. */
 export const EPOCH_DATE: Field<number, Date | null> = /* @__PURE__ */ date<number>();
 /** A date the service sends as an ISO 8601 date-time. */
 export const ISO_DATE: Field<string, Date | null> = /* @__PURE__ */ date<string>();
 
-/**
- * A JSON object with these entries, unknown ones kept: valibot's `looseObject`, which also accepts arrays (as
- * `{ '0': … }`), made to refuse them with an issue that reads `expected Object, received array`.
- */
+/** A JSON object with these entries, unknown ones kept, an array refused. */
 /* @__NO_SIDE_EFFECTS__ */
 export function object<const E extends v.ObjectEntries>(entries: E): RecordSchema<E> {
-  const schema = v.looseObject(entries);
-  const run = schema['~run'];
-  // Replaced in place (its type calls it read-only), so the schema's other parts, `~standard` among them, use it too.
-  (schema as { '~run': typeof run })['~run'] = function (this: typeof schema, dataset, config) {
-    if (!Array.isArray(dataset.value)) return run.call(this, dataset, config);
-    v._addIssue(this, 'type', dataset, config);
-    // _addIssue has put the issue on the dataset, which stays untyped: a failure.
-    return dataset as unknown as v.FailureDataset<v.LooseObjectIssue>;
-  };
-  return schema as unknown as RecordSchema<E>;
+  return v.pipe(v.unknown(), NOT_AN_ARRAY, v.looseObject(entries)) as unknown as RecordSchema<E>;
 }

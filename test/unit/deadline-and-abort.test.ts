@@ -203,6 +203,31 @@ describe('no result after the deadline', () => {
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
+  test('a failure answer whose error is still being built as the deadline passes is no ApiError: TimeoutError', async () => {
+    // Copying the answer's headers into the error is the last thing it takes; here that copy outlasts the deadline.
+    const { fetch } = recordingFetch(() => {
+      const answer = envelope(null, { status: 404, code: 1, msg: 'y'.repeat(1000) });
+      const { headers } = answer;
+      const forEach: Headers['forEach'] = (each) => {
+        vi.setSystemTime(Date.now() + 300);
+        headers.forEach(each);
+      };
+      return Object.defineProperty(answer, 'headers', { value: { get: (name: string) => headers.get(name), forEach } });
+    });
+    const error = await getOrder('ord_1', options(fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).cause).toBeUndefined();
+  });
+
+  test('a failure of fetch met as the deadline passes is no NetworkError: TimeoutError', async () => {
+    const { fetch } = recordingFetch(() => {
+      vi.setSystemTime(Date.now() + 300);
+      throw new TypeError('fetch failed');
+    });
+    const error = await getOrder('ord_1', options(fetch, { timeout: 300 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
   test('a result validated 1 ms before the deadline is delivered', async () => {
     const { fetch } = recordingFetch(lateBody(299));
     await expect(getOrder('ord_1', options(fetch, { timeout: 300 }))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
@@ -500,7 +525,6 @@ describe('nothing is sent once the deadline has passed', () => {
 // The deadline object itself, as the request core uses it: what `stop` gives is the core's (the caller's reason or
 // the call's TimeoutError); here, any marker.
 describe('deadline, the one place that reads the call clock', () => {
-  const stop = new Error('stop');
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });
   });
@@ -509,22 +533,29 @@ describe('deadline, the one place that reads the call clock', () => {
     vi.useRealTimers();
   });
 
-  test('says how much time is left, and check throws what stop gives once none is, though its timer has not fired', () => {
-    const clock = deadline(Date.now() + 100, undefined, () => stop);
+  test('says how much time is left; once none is, it has expired and fires, though its timer has not', async () => {
+    const clock = deadline(Date.now() + 100, undefined);
+    expect(clock.now()).toBe(0);
     expect(clock.left()).toBe(100);
     vi.setSystemTime(99);
+    expect(clock.now()).toBe(99);
     expect(clock.left()).toBe(1);
+    expect(clock.expired()).toBe(false);
     expect(() => clock.check()).not.toThrow();
     vi.setSystemTime(100);
     expect(clock.left()).toBe(0);
     expect(clock.signal.aborted).toBe(false);
-    expect(() => clock.check()).toThrow(stop);
+    expect(clock.expired()).toBe(true);
+    expect(clock.signal.aborted).toBe(true);
+    expect(() => clock.check()).toThrow(clock.signal.reason);
+    expect(clock.signal.reason).toBeInstanceOf(DOMException);
+    await expect(clock.aborted.catch(() => 'rejected')).resolves.toBe('rejected');
     clock.dispose();
   });
 
   test('aborts its signal at the end; an end already past aborts it at once, with no timer armed with a negative delay', async () => {
     const timers = vi.spyOn(globalThis, 'setTimeout');
-    const clock = deadline(Date.now() - 50, undefined, () => stop);
+    const clock = deadline(Date.now() - 50, undefined);
     expect(timers.mock.calls.map(([, ms]) => ms)).toEqual([0]);
     await vi.advanceTimersByTimeAsync(0);
     expect(clock.signal.aborted).toBe(true);
@@ -537,22 +568,17 @@ describe('deadline, the one place that reads the call clock', () => {
     clock.dispose();
   });
 
-  test("follows the caller's signal; sleep waits, or rejects with what stop gives once the signal aborts; dispose clears every timer", async () => {
+  test("follows the caller's signal: expired at once, check throws its reason; dispose clears the timer", async () => {
     const caller = new AbortController();
-    const clock = deadline(Date.now() + 1000, caller.signal, () => stop);
-    let slept = false;
-    const first = clock.sleep(100).then(() => (slept = true));
-    await vi.advanceTimersByTimeAsync(99);
-    expect(slept).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await first;
-    expect(slept).toBe(true);
-    const second = clock.sleep(500);
+    const clock = deadline(Date.now() + 1000, caller.signal);
+    expect(clock.expired()).toBe(false);
     const reason = new Error('caller');
     caller.abort(reason);
     expect(clock.signal.reason).toBe(reason);
-    await expect(second).rejects.toBe(stop);
-    expect(vi.getTimerCount()).toBe(2);
+    expect(clock.expired()).toBe(true);
+    expect(() => clock.check()).toThrow(reason);
+    await expect(clock.aborted.catch(() => 'rejected')).resolves.toBe('rejected');
+    expect(vi.getTimerCount()).toBe(1);
     clock.dispose();
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -138,6 +138,29 @@ describe('errors explain themselves', () => {
     expect(error.cause).toEqual({ name: 'TypeError', message: 'fetch failed', code: 'ECONNRESET' });
   });
 
+  test.each([
+    ['bad port', new Error('bad port')],
+    ['a certificate refused', Object.assign(new Error('self-signed certificate'), { name: 'Error' })],
+  ])('a failure whose cause has no code says the cause: %s', async (_, cause) => {
+    const { fetch } = recordingFetch(() => {
+      throw new TypeError('fetch failed', { cause });
+    });
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as NetworkError;
+    expect(error.message).toBe(`GET /api/order/ord_1: TypeError: fetch failed (${cause.message}) after 1 attempt in 0 ms`);
+    expect(error.cause).toEqual({ name: 'TypeError', message: 'fetch failed', reason: cause.message });
+  });
+
+  test("the cause's reason is key-redacted, clipped to 200 characters and on one line", async () => {
+    const { fetch } = recordingFetch(() => {
+      throw new TypeError('fetch failed', { cause: new Error(`dns error\nfor ${KEY} ${'z'.repeat(300)}`) });
+    });
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 0 })))) as NetworkError;
+    expect(error.message).toBe(
+      `GET /api/order/ord_1: TypeError: fetch failed (dns error%0Afor [redacted] ${'z'.repeat(200 - 25)}…) after 1 attempt in 0 ms`,
+    );
+    expect(error.cause?.reason).toBe(`dns error\nfor [redacted] ${'z'.repeat(300)}`);
+  });
+
   test('a timeout says its deadline, attempts and time', async () => {
     const fetch = () => new Promise<Response>(() => {});
     const error = (await settled(getOrder('ord_1', options(fetch, { timeout: 1500 })))) as TimeoutError;
@@ -415,7 +438,8 @@ describe('messages are one line, say what came, and quote at most 200 characters
       ),
     )) as ApiError;
     expect(error.message).toBe(`GET /api/order/ord_1: HTTP 404 (code 404) "${'a'.repeat(199)}b…" after 1 attempt in ${error.elapsedMs} ms`);
-    expect(error.msg).toBe(msg);
+    // Only what the message shows is kept (and redacted): a megabyte of msg costs no more than 200 characters.
+    expect(error.msg).toBe(`${'a'.repeat(199)}b…`);
     const exactly = 'e'.repeat(200);
     const whole = (await failure(
       getOrder(
@@ -424,6 +448,41 @@ describe('messages are one line, say what came, and quote at most 200 characters
       ),
     )) as ApiError;
     expect(whole.message).toContain(`"${exactly}" after`);
+    const longer = 'f'.repeat(201);
+    const cut = (await failure(
+      getOrder(
+        'ord_1',
+        options(async () => envelope(null, { status: 404, code: 404, msg: longer })),
+      ),
+    )) as ApiError;
+    expect(cut.msg).toBe(`${'f'.repeat(200)}…`);
+  });
+
+  test('a failure of fetch is quoted to 200 characters, then …', async () => {
+    const shown = async (message: string) => {
+      const error = (await failure(getOrder('ord_1', options(throwing(new TypeError(message)), { maxRetries: 0 })))) as NetworkError;
+      return error.message.replace(` after 1 attempt in ${error.elapsedMs} ms`, '');
+    };
+    expect(await shown('g'.repeat(200))).toBe(`GET /api/order/ord_1: TypeError: ${'g'.repeat(200)}`);
+    expect(await shown('g'.repeat(201))).toBe(`GET /api/order/ord_1: TypeError: ${'g'.repeat(200)}…`);
+  });
+
+  test('a body whose read breaks after the headers is a NetworkError that says what broke, and is retried', async () => {
+    const broken = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+      );
+    const { fetch, requests } = recordingFetch(broken);
+    vi.useFakeTimers();
+    const error = (await settled(getOrder('ord_1', options(fetch, { maxRetries: 1 })))) as NetworkError;
+    vi.useRealTimers();
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/^GET \/api\/order\/ord_1: TypeError: terminated after 2 attempts in \d+ ms$/);
+    expect(requests).toHaveLength(2);
   });
 
   test('control characters and line separators in what the service or fetch said are escaped: one line', async () => {

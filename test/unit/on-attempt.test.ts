@@ -40,6 +40,8 @@ describe('onAttempt', () => {
       origin: 'https://checkout.test',
       path: '/api/order/ord_1',
       status: 503,
+      requestId: undefined,
+      headers: { 'content-type': 'application/json' },
       error: expect.any(ApiError),
       ms: 40,
       // Math.random() is 0.5: three quarters of the first step of 250 ms.
@@ -51,10 +53,31 @@ describe('onAttempt', () => {
       origin: 'https://checkout.test',
       path: '/api/order/ord_1',
       status: 200,
+      requestId: undefined,
+      headers: { 'content-type': 'application/json' },
       error: undefined,
       ms: 0,
       retryInMs: undefined,
     });
+  });
+
+  test("carries the request id and the answer's headers, redacted, for every attempt that got an answer, success included", async () => {
+    const { events } = await observed([
+      () => envelope(null, { status: 503, code: 503, msg: 'down', headers: { 'x-request-id': 'req_1', 'x-echo': KEY } }),
+      () => envelope(order, { headers: { 'request-id': 'req_2' } }),
+    ]);
+    expect(events.map((event) => event.requestId)).toEqual(['req_1', 'req_2']);
+    expect(events[0]?.headers).toEqual({ 'content-type': 'application/json', 'x-request-id': 'req_1', 'x-echo': '[redacted]' });
+    expect(events[1]?.headers).toEqual({ 'content-type': 'application/json', 'request-id': 'req_2' });
+    const refused = await observed(
+      [
+        () => {
+          throw new TypeError('fetch failed');
+        },
+      ],
+      { maxRetries: 0 },
+    );
+    expect(refused.events[0]).toMatchObject({ requestId: undefined, headers: undefined });
   });
 
   test('tells the last attempt apart: no wait follows it, and its error is the one the call rejects with', async () => {

@@ -179,6 +179,19 @@ describe('every option is checked before any request', () => {
   });
 
   test.each([
+    ['a string', 'x', 'string'],
+    ['a number', 1, 'number'],
+    ['null', null, 'null'],
+    ['undefined', undefined, 'undefined'],
+    ['an array', [{ baseUrl: BASE }], 'array'],
+    ['a function', () => ({ baseUrl: BASE }), 'function'],
+  ])('options that are not an object (%s) are refused as such', async (_, given, kind) => {
+    const error = await getOrder('ord_1', given as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(`"options" must be an object; received ${kind}`);
+  });
+
+  test.each([
     ['NaN', () => Number.NaN, 'number'],
     ['Infinity', () => Number.POSITIVE_INFINITY, 'number'],
     ['a string', () => '1700000000000\nX-Forged: 1', 'string'],

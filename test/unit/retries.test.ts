@@ -62,14 +62,33 @@ describe('retries', () => {
     const error = await settle(getOrder('ord_ada_1', options(fetch))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     // A safe copy of the failure (its name and message), never the failure itself, which may hold the key.
-    expect((error as NetworkError).cause).toEqual({ name: 'TypeError', message: 'fetch failed' });
+    expect((error as NetworkError).cause).toEqual({ name: 'TypeError', message: 'fetch failed', reason: 'connect ECONNREFUSED 127.0.0.1:9' });
     // Two backoff waits of 125-250 ms and 250-500 ms, in integer milliseconds in both the message and elapsedMs.
     const { elapsedMs, message } = error as NetworkError;
-    expect(message).toBe(`GET /api/order/ord_ada_1: TypeError: fetch failed after 3 attempts in ${elapsedMs} ms`);
+    expect(message).toBe(`GET /api/order/ord_ada_1: TypeError: fetch failed (connect ECONNREFUSED 127.0.0.1:9) after 3 attempts in ${elapsedMs} ms`);
     expect(Number.isInteger(elapsedMs)).toBe(true);
     expect(elapsedMs).toBeGreaterThanOrEqual(375);
     expect(elapsedMs).toBeLessThanOrEqual(750);
     expect(requests).toHaveLength(3);
+  });
+
+  test.each([
+    ["Node's and Bun's: a cause that says bad port", () => new TypeError('fetch failed', { cause: new Error('bad port') })],
+    ["Deno's: requests to the port are blocked", () => new TypeError('Fetch failed: Requests to port 25 are blocked')],
+    [
+      'a certificate the runtime refuses, by its code',
+      () => new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) }),
+    ],
+    [
+      'a certificate the runtime refuses, by its message',
+      () => new TypeError('fetch failed', { cause: new Error('invalid peer certificate: UnknownIssuer') }),
+    ],
+  ])('a failure the runtime meets again on every attempt is not retried: %s', async (_, failure) => {
+    const { fetch, requests } = recordingFetch(() => {
+      throw failure();
+    });
+    await expect(settle(getOrder('ord_ada_1', options(fetch)))).rejects.toBeInstanceOf(NetworkError);
+    expect(requests).toHaveLength(1);
   });
 
   test('maxRetries: 0 makes exactly one attempt', async () => {

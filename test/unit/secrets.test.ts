@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { getOrder, isLookupError, NetworkError } from '../../src/index.js';
+import { redact } from '../../src/core/cause.js';
+import { type ApiError, getOrder, isLookupError, NetworkError } from '../../src/index.js';
 import { BASE, envelope, KEY, ok, options, order, recordingFetch, type Responder } from './helpers.js';
 
 /** A Request as the SDK sends it: holding the key in its headers. */
@@ -233,6 +234,54 @@ describe('the API key never leaves in part', () => {
       expect(printed).toContain('[redacted]');
     }
     expect((api as { msg: string }).msg).toMatch(/^bad key (x?)\[redacted\]/);
+  });
+
+  test('a stretch of any length from 12 characters to the whole key, in any case, is replaced whole: no character of it stays', () => {
+    for (let length = 12; length <= KEY.length; length++) {
+      for (let at = 0; at + length <= KEY.length; at++) {
+        const part = KEY.slice(at, at + length);
+        expect(redact(`<${part}>`, KEY)).toBe('<[redacted]>');
+        expect(redact(`<${part.toUpperCase()}>`, KEY)).toBe('<[redacted]>');
+      }
+    }
+    // Two stretches back to back are one run of the key's characters: one [redacted].
+    expect(redact(`<${KEY.slice(0, 12)}${KEY.slice(-12)}>`, KEY)).toBe('<[redacted]>');
+  });
+
+  test('only the part of a long msg that its error shows is searched for the key', async () => {
+    const matchAll = vi.spyOn(String.prototype, 'matchAll');
+    const msg = `${KEY} ${'y'.repeat(1_000_000)}`;
+    const error = (await getOrder('ord_1', options(recordingFetch(() => envelope(null, { status: 404, code: 1, msg })).fetch)).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.msg).toBe(`[redacted] ${'y'.repeat(189)}…`);
+    const searched = matchAll.mock.contexts.map((text) => String(text).length);
+    matchAll.mockRestore();
+    expect(Math.max(...searched)).toBeLessThan(1000);
+  });
+
+  test('a msg whose start is the key again and again shows what is left of it once redacted, then … when there was more', async () => {
+    const msgOf = async (msg: string) =>
+      (
+        (await getOrder('ord_1', options(recordingFetch(() => envelope(null, { status: 404, code: 1, msg })).fetch)).catch(
+          (e: unknown) => e,
+        )) as ApiError
+      ).msg;
+    // Five keys and a space each, then 35 characters of a sixth: as far as the redaction reaches (200 + the key's length).
+    const start = `${`${KEY} `.repeat(5)}${KEY.slice(0, 35)}`;
+    expect(start).toHaveLength(200 + KEY.length);
+    const redacted = `${'[redacted] '.repeat(5)}[redacted]`;
+    expect(await msgOf(start)).toBe(redacted);
+    expect(await msgOf(`${start}z`)).toBe(`${redacted}…`);
+  });
+
+  test("the key's first 23 characters echoed in msg and a header read [redacted], with nothing of the key after it", async () => {
+    const part = KEY.slice(0, 23);
+    const answer: Responder = () => envelope(null, { status: 401, code: 401, msg: `bad key ${part}!`, headers: { 'x-echo': `${part}!` } });
+    const error = (await getOrder('ord_1', options(recordingFetch(answer).fetch)).catch((e: unknown) => e)) as ApiError;
+    expect(error.msg).toBe('bad key [redacted]!');
+    expect(error.headers['x-echo']).toBe('[redacted]!');
+    expect(error.message).toContain('"bad key [redacted]!"');
   });
 
   test('11 characters of the key are no part of it: shown as sent', async () => {

@@ -66,6 +66,60 @@ describe('one source per record: the schema', () => {
   });
 });
 
+describe("the service's fields, as its documentation lists them (/work/shared/api-spec.md, docs/service.md)", () => {
+  test('each record has those fields, no more and no fewer', () => {
+    expectTypeOf<keyof Order>().toEqualTypeOf<
+      | 'orderId'
+      | 'merchantReferenceId'
+      | 'invoiceId'
+      | 'customerId'
+      | 'createTime'
+      | 'productId'
+      | 'priceId'
+      | 'priceDataList'
+      | 'paymentMethod'
+      | 'amountSubtotal'
+      | 'amountTotal'
+      | 'paymentCurrency'
+      | 'originalCurrency'
+      | 'status'
+      | 'sessionId'
+      | 'metadata'
+    >();
+    expectTypeOf<keyof CheckoutSession>().toEqualTypeOf<
+      | 'sessionId'
+      | 'token'
+      | 'status'
+      | 'paymentStatus'
+      | 'amountSubtotal'
+      | 'amountTotal'
+      | 'originalCurrency'
+      | 'paymentCurrency'
+      | 'subscriptionId'
+      | 'invoiceId'
+      | 'orderId'
+      | 'merchantReferenceId'
+      | 'locale'
+      | 'cancelUrl'
+      | 'successUrl'
+      | 'created'
+      | 'expire'
+      | 'price'
+      | 'product'
+      | 'customer'
+      | 'priceDataList'
+    >();
+    expectTypeOf<keyof PriceDataItem>().toEqualTypeOf<'name' | 'unitAmount' | 'quantity' | 'currency' | 'imageUrl'>();
+    expectTypeOf<keyof NonNullable<Order['paymentMethod']>>().toEqualTypeOf<'paymentMethodType' | 'paymentInstrumentId'>();
+    type Price = NonNullable<CheckoutSession['price']>;
+    expectTypeOf<keyof Price>().toEqualTypeOf<'priceId' | 'priceList' | 'recurring'>();
+    expectTypeOf<keyof NonNullable<Price['priceList']>[number]>().toEqualTypeOf<'amount' | 'currency' | 'exchangeRate'>();
+    expectTypeOf<keyof NonNullable<Price['recurring']>>().toEqualTypeOf<'freeTrialDays' | 'interval'>();
+    expectTypeOf<keyof NonNullable<CheckoutSession['product']>>().toEqualTypeOf<'productId' | 'productName'>();
+    expectTypeOf<keyof NonNullable<CheckoutSession['customer']>>().toEqualTypeOf<'customerId' | 'email'>();
+  });
+});
+
 describe('public types', () => {
   test('getOrder and getSession resolve to Order and CheckoutSession', () => {
     expectTypeOf(getOrder).returns.resolves.toEqualTypeOf<Order>();
