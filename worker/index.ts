@@ -3,11 +3,12 @@ import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import type { App } from './app.js';
 import { crossOrigin } from './middleware/cross-origin.js';
-import { FAVICON_CACHE, securityHeaders } from './middleware/headers.js';
+import { answerHeaders, FAVICON_CACHE, securityHeaders } from './middleware/headers.js';
 import { logLine } from './middleware/log.js';
+import { allowedMethods } from './middleware/methods.js';
 import { settings } from './middleware/settings.js';
-import { api, internalError } from './routes/api.js';
-import { pages } from './routes/pages.js';
+import { api, internalError, notFound } from './routes/api.js';
+import { notFoundPage, pages } from './routes/pages.js';
 import type { Bindings } from './settings.js';
 
 export type { Bindings };
@@ -16,14 +17,19 @@ export type { Bindings };
 const app = new Hono<App>();
 
 // The request id is quoted only with a failure and `Server-Timing` never on a 404, so 404s stay identical.
-app.use(requestId({ headerName: '' }), logLine, securityHeaders);
+app.use(requestId({ headerName: '' }), logLine, securityHeaders, answerHeaders);
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
+app.use(allowedMethods(app));
 // Browsers ask for an icon beside every page: answered before any sign-in check, empty, and kept a week.
 app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': FAVICON_CACHE }));
 
 app.route('/api', api);
 app.route('/', pages);
 
+// A path no route takes: a page for GET and HEAD outside /api, else JSON (made 405 or an OPTIONS answer above when the
+// path has routes for other methods).
+const reading = (method: string) => method === 'GET' || method === 'HEAD';
+app.notFound((c) => (reading(c.req.method) && !/^\/api(\/|$)/.test(c.req.path) ? notFoundPage(c) : notFound(c)));
 app.onError((error, c) => internalError(c, error));
 
 // The module worker's shape (ExportedHandler in Workers types), spelled out so the Node tests type-check it too.

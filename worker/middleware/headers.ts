@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { App, PageSources } from '../app.js';
+import type { App, AppContext, PageSources } from '../app.js';
 import { STYLE_HASH } from '../views/layout.js';
 
 // The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
@@ -25,24 +24,29 @@ const COMMON = {
   removePoweredBy: false,
 } satisfies Parameters<typeof secureHeaders>[0];
 
-const sources = (c: Context) => c.get('pageSources') as PageSources;
+// Anything but a page (JSON, a redirect) is never a document to render: no scripts, no frames. A page's own policy,
+// set by `answerHeaders` inside this, is kept (`overwrite: false`).
+const NOT_A_PAGE = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 
-// A page's policy: only its own style (by hash), its images, its print style and script by this answer's nonce, and
-// its form. A page without a script or print style carries no nonce, so two 404 pages are byte-identical.
-const pagePolicy = {
-  defaultSrc: ["'none'"],
-  imgSrc: [(c: Context) => sources(c).images],
-  styleSrc: [(c: Context) => `'sha256-${STYLE_HASH}'${sources(c).printStyle ? ` ${NONCE(c, 'style-src')}` : ''}`],
-};
-const pageEnd = { baseUri: ["'none'"], formAction: [(c: Context) => (sources(c).form ? "'self'" : "'none'")], frameAncestors: ["'none'"] };
+/** The security headers every answer carries (hono/secure-headers), JSON's policy unless the answer brings a page's. */
+export const securityHeaders = secureHeaders({ ...COMMON, contentSecurityPolicy: NOT_A_PAGE, overwrite: false });
 
-const PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { ...pagePolicy, ...pageEnd } });
-const PAGE_WITH_SCRIPT = secureHeaders({
-  ...COMMON,
-  contentSecurityPolicy: { ...pagePolicy, scriptSrc: [NONCE], connectSrc: ["'self'"], ...pageEnd },
-});
-// Anything but a page (JSON, a redirect) is never a document to render: no scripts, no frames.
-const NOT_A_PAGE = secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
+/**
+ * A page's policy: only its own style (by hash), its images, its print style and script by this answer's nonce, and
+ * its form. A page without a script or print style carries no nonce, so two 404 pages are byte-identical.
+ */
+function pagePolicy(c: AppContext, { images, form, script, printStyle }: PageSources): string {
+  const nonce = script || printStyle ? NONCE(c) : '';
+  return [
+    "default-src 'none'",
+    `img-src ${images}`,
+    `style-src 'sha256-${STYLE_HASH}'${printStyle ? ` ${nonce}` : ''}`,
+    ...(script ? [`script-src ${nonce}`, "connect-src 'self'"] : []),
+    "base-uri 'none'",
+    `form-action ${form ? "'self'" : "'none'"}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * `Strict-Transport-Security`, over HTTPS only (RFC 6797 §7.2). One year, this host only: `includeSubDomains` would
@@ -54,13 +58,13 @@ export const HSTS = 'max-age=31536000';
 export const FAVICON_CACHE = 'public, max-age=604800';
 
 /**
- * The security headers of every answer, set once it is made: a page's CSP follows what it loads (`pageSources`, set
- * by the layout); no shared cache keeps an answer (each is one customer's) but the icon's.
+ * The headers that follow the answer, set once it is made: a page's policy from what it loads (`pageSources`, set by
+ * the layout); no shared cache keeps an answer (each is one customer's) but the icon's; HSTS over HTTPS.
  */
-export const securityHeaders = createMiddleware<App>(async (c, next) => {
+export const answerHeaders = createMiddleware<App>(async (c, next) => {
   await next();
   const page = c.get('pageSources');
-  await (page === undefined ? NOT_A_PAGE : page.script ? PAGE_WITH_SCRIPT : PAGE)(c, async () => {});
-  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.res.headers.set('Cache-Control', 'private, no-store');
-  if (c.req.url.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);
+  if (page !== undefined) c.header('Content-Security-Policy', pagePolicy(c, page));
+  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.header('Cache-Control', 'private, no-store');
+  if (c.req.url.startsWith('https:')) c.header('Strict-Transport-Security', HSTS);
 });
