@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isImageSource } from './middleware/headers.js';
 
 /**
  * The worker's bindings: `Env` from `wrangler types` (`npm run types:worker`), any possibly unset in a deployment, and
@@ -36,22 +37,24 @@ const isOrigin = (entry: string, protocols: readonly string[]) => {
   return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
 };
 
-/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats. */
-const origins = (name: string, protocols: readonly string[]) =>
-  v.pipe(
+/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats; `usable` says which may be. */
+const origins = (name: string, protocols: readonly string[], usable?: { test: (origin: string) => boolean; host: string }) => {
+  const fits = (entry: string) => entry === '' || (isOrigin(entry, protocols) && (usable?.test(new URL(entry).origin) ?? true));
+  return v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => value.split(',').map((entry) => entry.trim())),
     v.check(
-      (entries) => entries.every((entry) => entry === '' || isOrigin(entry, protocols)),
+      (entries) => entries.every(fits),
       (issue) => {
-        const entries = issue.input as string[];
-        const index = entries.findIndex((entry) => entry !== '' && !isOrigin(entry, protocols));
+        const index = (issue.input as string[]).findIndex((entry) => !fits(entry));
         const scheme = protocols.length > 1 ? 'http(s)' : 'https';
-        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host).`;
+        const host = usable === undefined ? '' : `, the host ${usable.host}`;
+        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host${host}).`;
       },
     ),
     v.transform((entries) => [...new Set(entries.filter(Boolean).map((entry) => new URL(entry).origin))]),
   );
+};
 
 /** The settings after checks, from the environment's vars, secrets and bindings, checked in this order. */
 const SettingsSchema = v.pipe(
@@ -85,7 +88,8 @@ const SettingsSchema = v.pipe(
       }, 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).'),
     ),
     ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
-    IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:']),
+    // Each one a source the page's policy can name (no IPv6 literal: Chromium ignores it as an invalid source).
+    IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:'], { test: isImageSource, host: 'a name of letters, digits and hyphens or an IPv4 address' }),
     AUTH_ISSUER: v.optional(v.string(), ''),
     AUTH_AUDIENCE: v.optional(v.string(), ''),
     RATE_LIMITER: v.optional(v.custom<Env['RATE_LIMITER']>(() => true)),
