@@ -32,29 +32,25 @@ const positiveWhole = (name: string, unit: string, fallback: number) => {
 const isHttp = (url: URL | null): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
 // An origin exactly: cutting off a path, a query, a fragment or credentials would allow more than was written.
-const isOrigin = (entry: string, protocols: readonly string[]) => {
+const isOrigin = (entry: string, usable: (origin: string) => boolean) => {
   const url = URL.parse(entry);
-  return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
+  return url !== null && `${url.origin}/` === url.href && usable(url.origin);
 };
 
-/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats; `usable` says which may be. */
-const origins = (name: string, protocols: readonly string[], usable?: { test: (origin: string) => boolean; host: string }) => {
-  const fits = (entry: string) => entry === '' || (isOrigin(entry, protocols) && (usable?.test(new URL(entry).origin) ?? true));
-  return v.pipe(
+/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats; `form` says which are `usable`. */
+const origins = (name: string, form: string, usable: (origin: string) => boolean) =>
+  v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => value.split(',').map((entry) => entry.trim())),
     v.check(
-      (entries) => entries.every(fits),
+      (entries) => entries.every((entry) => entry === '' || isOrigin(entry, usable)),
       (issue) => {
-        const index = (issue.input as string[]).findIndex((entry) => !fits(entry));
-        const scheme = protocols.length > 1 ? 'http(s)' : 'https';
-        const host = usable === undefined ? '' : `, the host ${usable.host}`;
-        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host${host}).`;
+        const index = (issue.input as string[]).findIndex((entry) => entry !== '' && !isOrigin(entry, usable));
+        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${form}).`;
       },
     ),
     v.transform((entries) => [...new Set(entries.filter(Boolean).map((entry) => new URL(entry).origin))]),
   );
-};
 
 /** The settings after checks, from the environment's vars, secrets and bindings, checked in this order. */
 const SettingsSchema = v.pipe(
@@ -87,9 +83,9 @@ const SettingsSchema = v.pipe(
         return value === '' || (isHttp(url) && url.username === '' && url.password === '' && url.hash === '');
       }, 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).'),
     ),
-    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
-    // Each one a source the page's policy can name (no IPv6 literal: Chromium ignores it as an invalid source).
-    IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:'], { test: isImageSource, host: 'a name of letters, digits and hyphens or an IPv4 address' }),
+    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', 'http(s)://host[:port], nothing after the host', (origin) => /^https?:/.test(origin)),
+    // Each one a source the page's policy can name: no IPv6 literal, which Chromium ignores as an invalid source.
+    IMAGE_HOSTS: origins('IMAGE_HOSTS', 'https://host[:port], nothing after the host, a host name or IPv4 address', isImageSource),
     AUTH_ISSUER: v.optional(v.string(), ''),
     AUTH_AUDIENCE: v.optional(v.string(), ''),
     RATE_LIMITER: v.optional(v.custom<Env['RATE_LIMITER']>(() => true)),

@@ -3,10 +3,14 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { App, AppContext, PageSources } from '../app.js';
 import { STYLE_HASH } from '../views/layout.js';
 
-// The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
-// powerful browser feature, no handle on a page from another origin's window (COOP), no embedding by another origin
-// (CORP; CORS reads by allowed origins are not affected). Legacy headers of no use to today's browsers are left out.
-const COMMON = {
+/**
+ * The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
+ * powerful browser feature, no handle on a page from another origin's window (COOP), no embedding by another origin
+ * (CORP; CORS reads by allowed origins are not affected); legacy headers of no use to today's browsers left out. The
+ * policy is that of anything but a page (JSON, a redirect: no document to render); a page's own, set by
+ * `answerHeaders` inside this, is kept (`overwrite: false`).
+ */
+export const securityHeaders = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
   crossOriginOpenerPolicy: 'same-origin',
   referrerPolicy: 'no-referrer',
@@ -22,40 +26,24 @@ const COMMON = {
   permissionsPolicy: { accelerometer: [], camera: [], geolocation: [], gyroscope: [], magnetometer: [], microphone: [], payment: [], usb: [] },
   // Nothing sets `X-Powered-By`.
   removePoweredBy: false,
-} satisfies Parameters<typeof secureHeaders>[0];
-
-// Anything but a page (JSON, a redirect) is never a document to render: no scripts, no frames. A page's own policy,
-// set by `answerHeaders` inside this, is kept (`overwrite: false`).
-const NOT_A_PAGE = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
-
-/** The security headers every answer carries (hono/secure-headers), JSON's policy unless the answer brings a page's. */
-export const securityHeaders = secureHeaders({ ...COMMON, contentSecurityPolicy: NOT_A_PAGE, overwrite: false });
-
-// An https origin a CSP host-source can name (CSP3 §2.3.1): a host name of letters, digits and hyphens, or an IPv4
-// address, and a port. URL parsing lets `;`, `,`, `'` and `*` through in a host, each CSP syntax (a new directive, a
-// second policy, a keyword, a wildcard); Chromium ignores an IPv6 literal or an `_` as an invalid source.
-const HOST_SOURCE = /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::[0-9]+)?$/;
-
-/** Whether an origin (`URL.origin`: lower case, IDN as punycode) can be an `img-src` of a page's policy. */
-export function isImageSource(origin: string): boolean {
-  return HOST_SOURCE.test(origin);
-}
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  overwrite: false,
+});
 
 /**
- * A page's policy: only its own style (by hash), its images, its print style and script by this answer's nonce, and
- * its form. A page without a script or print style carries no nonce, so two 404 pages are byte-identical.
+ * Whether an origin (`URL.origin`: lower case, IDN as punycode) can be an `img-src` (CSP3 §2.3.1): https, a host name
+ * of letters, digits and hyphens or an IPv4 address, a port. URL parsing lets `;`, `,`, `'` and `*` through in a host,
+ * each CSP syntax (a new directive, a second policy, a keyword, a wildcard); Chromium ignores an IPv6 literal or an `_`.
  */
+export const isImageSource = (origin: string): boolean => /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::[0-9]+)?$/.test(origin);
+
+// A page's policy: only its own style (by hash), its images, its print style and script by this answer's nonce, and
+// its form. A page without a script or print style carries no nonce, so two 404 pages are byte-identical.
 function pagePolicy(c: AppContext, { images, form, script, printStyle }: PageSources): string {
   const nonce = script || printStyle ? NONCE(c, 'script-src') : '';
-  return [
-    "default-src 'none'",
-    `img-src ${images}`,
-    `style-src 'sha256-${STYLE_HASH}'${printStyle ? ` ${nonce}` : ''}`,
-    ...(script ? [`script-src ${nonce}`, "connect-src 'self'"] : []),
-    "base-uri 'none'",
-    `form-action ${form ? "'self'" : "'none'"}`,
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const scripts = script ? `; script-src ${nonce}; connect-src 'self'` : '';
+  const style = `style-src 'sha256-${STYLE_HASH}'${printStyle ? ` ${nonce}` : ''}`;
+  return `default-src 'none'; img-src ${images}; ${style}${scripts}; base-uri 'none'; form-action ${form ? "'self'" : "'none'"}; frame-ancestors 'none'`;
 }
 
 /**

@@ -7,15 +7,13 @@ import { envelope } from '../envelope.js';
  * A path that has routes but none for the method: `OPTIONS` answers 204, any other method 405, each with `Allow`
  * naming the methods of the path's routes (RFC 9110 §10.2.1) and `OPTIONS`, which every such path answers.
  */
-export function allowedMethods(app: Hono<App>) {
-  return methodNotAllowed({
+export const allowedMethods = (app: Hono<App>) =>
+  methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) => {
       const headers = { Allow: [...methods, 'OPTIONS'].join(', ') };
       if (c.req.method !== 'OPTIONS') return envelope(c, 405, 'Method not allowed', { headers });
-      // The 404 this answer replaces was JSON; an empty answer has no type.
-      c.header('Content-Type', undefined);
+      c.header('Content-Type', undefined); // of the JSON 404 it replaces: an empty answer has no type
       return c.body(null, 204, headers);
     },
   });
-}

@@ -18,13 +18,8 @@ api.get('/checkout/session/:id', requireCustomer, rateLimit, async (c) =>
 
 api.onError((error, c) => failure(c, error));
 
-/** The JSON 404 (the top app's `notFound`: Hono gives a mounted app's paths no `notFound` of their own). */
-export function notFound(c: AppContext): Response {
-  return failure(c, new HTTPException(404));
-}
-
-// Never the service's words; the 404 is the same to the byte for "does not exist" and "not yours".
-function failure(c: AppContext, error: Error): Response {
+/** The JSON answer to a failure: never the service's words; the 404 is the same to the byte for "does not exist" and "not yours". */
+export function failure(c: AppContext, error: Error): Response {
   const status = error instanceof HTTPException ? error.status : 500;
   const requestId = c.get('requestId');
   if (status === 401) {

@@ -43,13 +43,8 @@ pages.post('/sign-out', sameOriginForm, signOut);
 
 pages.onError((error, c) => failure(c, error));
 
-/** The 404 page (the top app's `notFound`: Hono gives a mounted app's paths no `notFound` of their own). */
-export function notFoundPage(c: AppContext): Response | Promise<Response> {
-  return failure(c, new HTTPException(404));
-}
-
 /** The pages' answer to a failure, in the reader's words; the unexpected in the JSON envelope. */
-function failure(c: AppContext, error: Error): Response | Promise<Response> {
+export function failure(c: AppContext, error: Error): Response | Promise<Response> {
   // A failure before the page's first step is done has no reader to speak to.
   const request = c.get('pageRequest') as PageRequest | undefined;
   if (!(error instanceof HTTPException) || request === undefined) return internalError(c, error);

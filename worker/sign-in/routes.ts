@@ -70,12 +70,9 @@ export async function signIn(c: AppContext): Promise<Response> {
   // Form-encoded only; the body's size is bounded by `formLimit`.
   const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('Content-Type') ?? '');
   if (!isForm) return messagePage(400, signInFailed(request), request);
-  const form = await c.req.formData();
   // A form-encoded body holds text only; the first of a repeated field counts.
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
+  const form = await c.req.formData();
+  const field = (name: string) => form.get(name)?.toString();
   const next = sameOriginPath(field('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return messagePage(400, request.reader.t.linkRefused, request);
   const now = Date.now();
