@@ -24,5 +24,5 @@ export const crossOrigin = createMiddleware<App>(async (c, next) => {
   if (origin !== undefined && c.get('settings').allowedOrigins.has(origin) && (preflight || !options)) return shopCors(c, next);
   if (preflight) return envelope(c, 403, 'Origin not allowed', { headers: { Vary: 'Origin' } });
   await next();
-  c.header('Vary', 'Origin', { append: true });
+  c.res.headers.append('Vary', 'Origin');
 });

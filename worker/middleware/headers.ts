@@ -6,9 +6,8 @@ import { STYLE_HASH } from '../views/layout.js';
 /**
  * The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
  * powerful browser feature, no handle on a page from another origin's window (COOP), no embedding by another origin
- * (CORP; CORS reads by allowed origins are not affected); legacy headers of no use to today's browsers left out. The
- * policy is that of anything but a page (JSON, a redirect: no document to render); a page's own, set by
- * `answerHeaders` inside this, is kept (`overwrite: false`).
+ * (CORP; CORS reads by allowed origins are not affected); no legacy header. The policy of anything but a page (JSON,
+ * a redirect: no document to render), unless the answer has its own (a page's, from `answerHeaders`).
  */
 export const securityHeaders = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
@@ -61,8 +60,9 @@ export const FAVICON_CACHE = 'public, max-age=604800';
  */
 export const answerHeaders = createMiddleware<App>(async (c, next) => {
   await next();
-  const page = c.get('pageSources');
-  if (page !== undefined) c.header('Content-Security-Policy', pagePolicy(c, page));
-  if (c.res.headers.get('Cache-Control') !== FAVICON_CACHE) c.header('Cache-Control', 'private, no-store');
-  if (c.req.url.startsWith('https:')) c.header('Strict-Transport-Security', HSTS);
+  // On the answer's own headers: `c.header` on a finished answer would copy the whole Response for each one.
+  const [headers, page] = [c.res.headers, c.get('pageSources')];
+  if (page !== undefined) headers.set('Content-Security-Policy', pagePolicy(c, page));
+  if (headers.get('Cache-Control') !== FAVICON_CACHE) headers.set('Cache-Control', 'private, no-store');
+  if (c.req.url.startsWith('https:')) headers.set('Strict-Transport-Security', HSTS);
 });

@@ -13,7 +13,7 @@ export const allowedMethods = (app: Hono<App>) =>
     onMethodNotAllowed: (c, methods) => {
       const headers = { Allow: [...methods, 'OPTIONS'].join(', ') };
       if (c.req.method !== 'OPTIONS') return envelope(c, 405, 'Method not allowed', { headers });
-      c.header('Content-Type', undefined); // of the JSON 404 it replaces: an empty answer has no type
+      c.res.headers.delete('Content-Type'); // of the JSON 404 it replaces: an empty answer has no type
       return c.body(null, 204, headers);
     },
   });
