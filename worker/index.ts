@@ -18,7 +18,7 @@ export type { Bindings };
 const app = new Hono<App>();
 
 // The request id is quoted only with a failure and `Server-Timing` never on a 404, so 404s stay identical.
-app.use(requestId({ headerName: '' }), logLine, securityHeaders, answerHeaders);
+app.use(requestId({ headerName: '' }), logLine, answerHeaders, securityHeaders);
 app.use(timing({ total: false, enabled: (c) => c.res.status !== 404 && c.get('upstreamMs') !== undefined }), settings, crossOrigin);
 app.use(allowedMethods(app));
 // Browsers ask for an icon beside every page: answered before any sign-in check, empty, and kept a week.

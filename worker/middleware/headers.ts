@@ -7,7 +7,7 @@ import { STYLE_HASH } from '../views/layout.js';
  * The headers every answer carries: nothing sniffed or framed, no referrer (the sign-in link's token never leaks), no
  * powerful browser feature, no handle on a page from another origin's window (COOP), no embedding by another origin
  * (CORP; CORS reads by allowed origins are not affected); no legacy header. The policy of anything but a page (JSON,
- * a redirect: no document to render), unless the answer has its own (a page's, from `answerHeaders`).
+ * a redirect: no document to render), which `answerHeaders`, outside this, replaces with a page's own.
  */
 export const securityHeaders = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
@@ -26,7 +26,6 @@ export const securityHeaders = secureHeaders({
   // Nothing sets `X-Powered-By`.
   removePoweredBy: false,
   contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  overwrite: false,
 });
 
 /**
