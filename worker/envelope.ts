@@ -12,11 +12,3 @@ export function envelope(
   const idHeader = requestId === undefined ? {} : { 'X-Request-Id': requestId };
   return c.json(body, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...idHeader });
 }
-
-/** Methods every route answers. */
-export const ALLOW = 'GET, HEAD, OPTIONS';
-
-/** The methods a path answers: `/sign-in` and `/sign-out` also take their own page's form (RFC 9110 §10.2.1). */
-export function allowed(path: string): string {
-  return path === '/sign-in' || path === '/sign-out' ? `${ALLOW}, POST` : ALLOW;
-}

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isImageSource } from './middleware/headers.js';
 
 /**
  * The worker's bindings: `Env` from `wrangler types` (`npm run types:worker`), any possibly unset in a deployment, and
@@ -31,23 +32,21 @@ const positiveWhole = (name: string, unit: string, fallback: number) => {
 const isHttp = (url: URL | null): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
 // An origin exactly: cutting off a path, a query, a fragment or credentials would allow more than was written.
-const isOrigin = (entry: string, protocols: readonly string[]) => {
+const isOrigin = (entry: string, usable: (origin: string) => boolean) => {
   const url = URL.parse(entry);
-  return url !== null && protocols.includes(url.protocol) && `${url.origin}/` === url.href;
+  return url !== null && `${url.origin}/` === url.href && usable(url.origin);
 };
 
-/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats. */
-const origins = (name: string, protocols: readonly string[]) =>
+/** A comma-separated list of origins, each as `URL.origin` spells it, without repeats; `form` says which are `usable`. */
+const origins = (name: string, form: string, usable: (origin: string) => boolean) =>
   v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => value.split(',').map((entry) => entry.trim())),
     v.check(
-      (entries) => entries.every((entry) => entry === '' || isOrigin(entry, protocols)),
+      (entries) => entries.every((entry) => entry === '' || isOrigin(entry, usable)),
       (issue) => {
-        const entries = issue.input as string[];
-        const index = entries.findIndex((entry) => entry !== '' && !isOrigin(entry, protocols));
-        const scheme = protocols.length > 1 ? 'http(s)' : 'https';
-        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${scheme}://host[:port], nothing after the host).`;
+        const index = (issue.input as string[]).findIndex((entry) => entry !== '' && !isOrigin(entry, usable));
+        return `The setting ${name}: entry ${index + 1} (counting from 1) is not an origin (${form}).`;
       },
     ),
     v.transform((entries) => [...new Set(entries.filter(Boolean).map((entry) => new URL(entry).origin))]),
@@ -84,8 +83,9 @@ const SettingsSchema = v.pipe(
         return value === '' || (isHttp(url) && url.username === '' && url.password === '' && url.hash === '');
       }, 'The setting SHOP_URL is not an http(s) address (without user name, password or #fragment).'),
     ),
-    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', ['http:', 'https:']),
-    IMAGE_HOSTS: origins('IMAGE_HOSTS', ['https:']),
+    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS', 'http(s)://host[:port], nothing after the host', (origin) => /^https?:/.test(origin)),
+    // Each one a source the page's policy can name: no IPv6 literal, which Chromium ignores as an invalid source.
+    IMAGE_HOSTS: origins('IMAGE_HOSTS', 'https://host[:port], nothing after the host, a host name or IPv4 address', isImageSource),
     AUTH_ISSUER: v.optional(v.string(), ''),
     AUTH_AUDIENCE: v.optional(v.string(), ''),
     RATE_LIMITER: v.optional(v.custom<Env['RATE_LIMITER']>(() => true)),

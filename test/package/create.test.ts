@@ -169,6 +169,10 @@ describe('npx checkout-lookup create my-worker', () => {
     expect(result.stdout).toMatch(/Tests\s+6 passed \(6\)/);
     // The plugin warns when it runs under a vitest it does not support.
     expect(result.stdout + result.stderr).not.toMatch(/only officially supports/);
+    // A quiet run: the sign-in form is read as a form (workerd warns of a form's body read as text), and nothing says
+    // the tests use .dev.vars, whose every setting the vitest config replaces.
+    expect(result.stdout + result.stderr).not.toMatch(/Called \.text\(\) on an HTTP body/);
+    expect(result.stdout + result.stderr).not.toMatch(/\.dev\.vars/);
   });
 
   test("the README's steps to production: its AUTH_SECRET command makes a secret, its wrangler.toml additions deploy", {

@@ -102,6 +102,12 @@ describe('img-src', () => {
       expect(directive(await local.send('/'), 'img-src')).toBe('https://cdn.shop.example https://images.example.com');
     });
   });
+
+  test('IMAGE_HOSTS takes a port, an IPv4 address and an IDN host (as punycode)', async () => {
+    await withLocalStack({ vars: { IMAGE_HOSTS: 'https://cdn.example:8443, https://192.0.2.7, https://Bücher.example' } }, async (local) => {
+      expect(directive(await local.send('/'), 'img-src')).toBe('https://cdn.example:8443 https://192.0.2.7 https://xn--bcher-kva.example');
+    });
+  });
 });
 
 describe('ALLOWED_ORIGINS and SHOP_URL', () => {
@@ -134,6 +140,10 @@ describe('ALLOWED_ORIGINS and SHOP_URL', () => {
     ['ALLOWED_ORIGINS', 'https://user:pass@shop.example', 'entry 1'],
     ['ALLOWED_ORIGINS', '*', 'entry 1'],
     ['IMAGE_HOSTS', 'http://images.example.com', 'entry 1'],
+    // Origins no Content-Security-Policy can name (Chromium ignores them as invalid sources): refused, not ignored.
+    ['IMAGE_HOSTS', 'https://images.example.com, https://[2001:db8::1]', 'entry 2'],
+    ['IMAGE_HOSTS', 'https://[2001:db8::1]:8443', 'entry 1'],
+    ['IMAGE_HOSTS', 'https://my_cdn.example', 'entry 1'],
     ['SHOP_URL', 'https://user:secret-x9@shop.example/', 'SHOP_URL'],
     ['SHOP_URL', 'https://shop.example/#top', 'SHOP_URL'],
     ['SESSION_MAX_AGE_SECONDS', '12h', 'SESSION_MAX_AGE_SECONDS'],

@@ -50,14 +50,37 @@ describe('methods', () => {
     expect(answer.json()).toEqual({ code: 405, msg: expect.any(String), data: null });
   });
 
-  // RFC 9110 §10.2.1: Allow lists every method the path takes, and /sign-in and /sign-out take their form's POST.
+  // RFC 9110 §10.2.1: Allow lists every method the path takes (in any order), and /sign-in and /sign-out take their form's POST.
+  const methods = (allow: unknown) => String(allow).split(', ').sort();
   test.each(['/sign-in', '/sign-out'])('%s: OPTIONS and 405 name POST in Allow', async (path) => {
     const options = await stack.send(path, { method: 'OPTIONS' });
     expect(options.status).toBe(204);
-    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
+    expect(methods(options.headers.allow)).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
+    expect(options.headers['content-type']).toBeUndefined();
     const put = await stack.send(path, { method: 'PUT', headers: { Origin: stack.url } });
     expect(put.status).toBe(405);
-    expect(put.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
+    expect(methods(put.headers.allow)).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
+  });
+
+  test('a 405 on a page path is JSON, with nothing of the page it is not', async () => {
+    const answer = await stack.send('/orders/ord_ada_1', { method: 'DELETE', headers: { Cookie: await stack.cookie('cus_ada') } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['content-language']).toBeUndefined();
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test('a path no route takes: 404 to every method, OPTIONS included (there is nothing to allow)', async () => {
+    for (const [path, method] of [
+      ['/api/unknown', 'POST'],
+      ['/nothing-here', 'PUT'],
+      ['/orders/a/b', 'DELETE'],
+      ['/nothing-here', 'OPTIONS'],
+    ] as const) {
+      const answer = await stack.send(path, { method, headers: { Origin: stack.url } });
+      expect([path, method, answer.status, answer.headers.allow]).toEqual([path, method, 404, undefined]);
+      expect(answer.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+    }
   });
 
   test('unknown paths: 404, JSON under /api and HTML elsewhere', async () => {
@@ -83,6 +106,8 @@ describe('CORS', () => {
     for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'null', `${SHOP}:8443`]) {
       const answer = await stack.send('/api/order/ord_ada_1', { headers: { ...bearer(ada), Origin: origin } });
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      // Nothing of CORS at all: which headers a page may read is said to allowed origins only.
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
       expect(answer.headers.vary).toContain('Origin');
     }
   });

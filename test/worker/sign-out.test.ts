@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { bearer, SIGN_IN_COOKIE } from './helpers.js';
 import { startLocal, useLocalStack, withLocalStack } from './in-process.js';
 import type { Local } from './in-process.js';
@@ -54,8 +54,17 @@ function recordPuts(local: Local) {
   return { calls, stop };
 }
 
+/**
+ * Forgets every sign-out of the stack's SIGN_OUTS, so a link minted now works again: one issued within 30 s after a
+ * sign-out counts as before it (worker/README.md, "Sign-out").
+ */
+function forgetSignOuts(local: Local) {
+  (local.env.SIGN_OUTS as unknown as { entries: Map<string, string> }).entries.clear();
+}
+
 describe('with the SIGN_OUTS binding', () => {
   const local = useLocalStack();
+  beforeEach(() => forgetSignOuts(local));
 
   test('a copy of the sign-in cookie taken before sign-out no longer opens a page, on this device or another', async () => {
     const laptop = await signIn(local, await link(local, 'cus_ada'));
@@ -74,34 +83,42 @@ describe('with the SIGN_OUTS binding', () => {
   });
 
   test('a sign-in link and a Bearer token issued before sign-out are refused; one issued after works', async () => {
-    // Links carry whole seconds: this one is from a second before the sign-out.
-    const before = await link(local, 'cus_ada', { iat: now() - 1 });
-    await signOut(local, await signIn(local, await link(local, 'cus_ada')));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      // Links carry whole seconds: this one is from a second before the sign-out.
+      const before = await link(local, 'cus_ada', { iat: now() - 1 });
+      await signOut(local, await signIn(local, await link(local, 'cus_ada')));
+      const signedOut = Date.now() / 1000;
 
-    const opened = await local.send(`/sign-in?${new URLSearchParams({ token: before, next: '/' })}`);
-    expect(opened.status).toBe(401);
-    expect(opened.body).not.toContain('action="/sign-in"');
-    const posted = await local.send('/sign-in', {
-      method: 'POST',
-      headers: { 'Content-Type': FORM, Origin: local.url },
-      body: new URLSearchParams({ token: before, next: '/' }).toString(),
-    });
-    expect(posted.status).toBe(401);
-    expect(posted.headers['set-cookie']).toBeUndefined();
-    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(before) })).status).toBe(401);
+      const opened = await local.send(`/sign-in?${new URLSearchParams({ token: before, next: '/' })}`);
+      expect(opened.status).toBe(401);
+      expect(opened.body).not.toContain('action="/sign-in"');
+      const posted = await local.send('/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': FORM, Origin: local.url },
+        body: new URLSearchParams({ token: before, next: '/' }).toString(),
+      });
+      expect(posted.status).toBe(401);
+      expect(posted.headers['set-cookie']).toBeUndefined();
+      expect((await local.send('/api/order/ord_ada_1', { headers: bearer(before) })).status).toBe(401);
 
-    const after = await link(local, 'cus_ada');
-    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
-    expect((await order(local, await signIn(local, after))).status).toBe(200);
+      // Issued after: its iat past the sign-out by more than the 30 s a shop's clock may be ahead.
+      vi.setSystemTime((signedOut + 31) * 1000);
+      const after = await link(local, 'cus_ada', { iat: now() });
+      expect((await local.send('/api/order/ord_ada_1', { headers: bearer(after) })).status).toBe(200);
+      expect((await order(local, await signIn(local, after))).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  test("a shop's link issued in the second of the sign-out counts as after it; the worker's own sign-in of that second does not", async () => {
+  test("a shop's link issued in the second of the sign-out counts as before it, and so does the worker's own sign-in of that second", async () => {
     const cookie = await signIn(local, await link(local, 'cus_ada'));
     await signOut(local, cookie);
-    // Whole seconds, as jose's setIssuedAt() mints: the customer can be given a new link at once.
+    // Whole seconds, as jose's setIssuedAt() mints: a clock 30 s ahead gives the same iat to a link issued 30 s before.
     const link2 = await local.token('cus_ada');
     expect(Number.isInteger(decodeJwt(link2).iat)).toBe(true);
-    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(link2) })).status).toBe(200);
+    expect((await local.send('/api/order/ord_ada_1', { headers: bearer(link2) })).status).toBe(401);
     // The sign-in made before the sign-out (its iat to the millisecond) stays ended.
     expect((await order(local, cookie)).status).toBe(401);
   });
@@ -114,6 +131,7 @@ describe('with the SIGN_OUTS binding', () => {
 
   test("the entry's key is an HMAC of the customer id with AUTH_SECRET: without the secret, no list of ids reverses it", async () => {
     const keyOf = async (stack: Local, sub: string) => {
+      forgetSignOuts(stack);
       const puts = recordPuts(stack);
       try {
         await signOut(stack, await signIn(stack, await link(stack, sub)));
@@ -196,16 +214,19 @@ describe('without the SIGN_OUTS binding', () => {
 
 const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 
-/** The sign-out page's question and the page after signing out, in a language. */
+let readers = 0;
+
+/** The sign-out page's question and the page after signing out, in a language, for a customer of their own. */
 async function signOutWords(local: Local, language: string) {
   const lang = { 'Accept-Language': language };
-  const question = await local.send('/sign-out', { headers: { ...lang, Cookie: await signIn(local, await link(local, 'cus_ada')) } });
-  const cookie = await signIn(local, await link(local, 'cus_ada'));
+  const sub = `cus_reader_${++readers}`;
+  const question = await local.send('/sign-out', { headers: { ...lang, Cookie: await signIn(local, await link(local, sub)) } });
+  const cookie = await signIn(local, await link(local, sub));
   const after = await local.send('/sign-out', {
     method: 'POST',
     headers: { ...lang, Origin: local.url, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
   });
-  return { question: paragraph(question.body), after: paragraph(after.body), answer: after };
+  return { sub, question: paragraph(question.body), after: paragraph(after.body), answer: after };
 }
 
 /** The first paragraph of a message page. */
@@ -221,7 +242,7 @@ describe('the sign-out pages say how far sign-out reaches', () => {
       expect(english.after).toContain('Ask the shop for a new link');
       expect(english.after).not.toContain('Open a link from the shop');
       // The link the customer signed in with is refused now, and its page does not send them back to it.
-      const used = await link(local, 'cus_ada', { iat: now() - 1 });
+      const used = await link(local, english.sub, { iat: now() - 1 });
       const refused = await local.send(`/sign-in?${new URLSearchParams({ token: used, next: '/' })}`);
       expect(refused.status).toBe(401);
       expect(paragraph(refused.body)).toContain('Ask the shop for a new one');

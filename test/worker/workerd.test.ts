@@ -203,7 +203,7 @@ describe('the Workers rate-limit binding', () => {
 });
 
 test("sign-out through wrangler's local KV (SIGN_OUTS in wrangler.toml): a copy of the sign-in cookie is refused", async () => {
-  // A link from a second before the sign-out (links carry whole seconds; one of the same second counts as after it).
+  // A link from a second before the sign-out (links carry whole seconds).
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('cus_grace')

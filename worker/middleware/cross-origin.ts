@@ -1,32 +1,28 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { App } from '../app.js';
-import { ALLOW, allowed, envelope } from '../envelope.js';
+import { envelope } from '../envelope.js';
 
-// CORS for ALLOWED_ORIGINS only, never with credentials, for what the SDK sends; a form's POST is taken from this site alone.
+// What the SDK sends from a shop's page: GET (and HEAD) with its two headers, never with credentials; it reads the two
+// headers it quotes. Used for allowed origins only (below), so the origin it is handed is the one to allow.
 const shopCors = cors({
-  origin: (origin, c) => (c.get('settings').allowedOrigins.has(origin) ? origin : null),
-  allowMethods: ALLOW.split(', '),
+  origin: (origin) => origin,
+  allowMethods: ['GET', 'HEAD', 'OPTIONS'],
   allowHeaders: ['Authorization', 'X-Timestamp'],
   exposeHeaders: ['Retry-After', 'X-Request-Id'],
   maxAge: 600,
 });
 
-/** OPTIONS answers 204 with the path's `Allow`, a preflight from another origin 403; other origins get no CORS headers. */
+/**
+ * CORS for ALLOWED_ORIGINS only, hono/cors answering their preflights; a preflight from another origin gets 403. Every
+ * other request gets no CORS header at all, only `Vary: Origin`, so caches keep the answers apart.
+ */
 export const crossOrigin = createMiddleware<App>(async (c, next) => {
   const origin = c.req.header('Origin');
-  if (c.req.method === 'OPTIONS') {
-    if (origin === undefined || c.req.header('Access-Control-Request-Method') === undefined) {
-      return new Response(null, { status: 204, headers: { Allow: allowed(c.req.path) } });
-    }
-    if (!c.get('settings').allowedOrigins.has(origin)) return envelope(c, 403, 'Origin not allowed', { headers: { Vary: 'Origin' } });
-    c.header('Allow', allowed(c.req.path));
-  }
-  // No Origin (a navigation, a server): nothing to allow, only `Vary: Origin`, so caches keep the answers apart.
-  if (origin === undefined) {
-    await next();
-    c.res.headers.append('Vary', 'Origin');
-    return;
-  }
-  return shopCors(c, next);
+  const options = c.req.method === 'OPTIONS';
+  const preflight = options && origin !== undefined && c.req.header('Access-Control-Request-Method') !== undefined;
+  if (origin !== undefined && c.get('settings').allowedOrigins.has(origin) && (preflight || !options)) return shopCors(c, next);
+  if (preflight) return envelope(c, 403, 'Origin not allowed', { headers: { Vary: 'Origin' } });
+  await next();
+  c.res.headers.append('Vary', 'Origin');
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono/tiny';
 import { HTTPException } from 'hono/http-exception';
 import { orderView, sessionView } from '../allow-list.js';
 import type { App, AppContext } from '../app.js';
-import { allowed, envelope } from '../envelope.js';
+import { envelope } from '../envelope.js';
 import { checkoutSessions, orders, ownRecord } from '../lookup.js';
 import { jsonCustomer, requireCustomer } from '../middleware/customer.js';
 import { RETRY_AFTER_SECONDS, rateLimit } from '../middleware/rate-limit.js';
@@ -16,18 +16,10 @@ api.get('/checkout/session/:id', requireCustomer, rateLimit, async (c) =>
   envelope(c, 200, 'success', { data: sessionView(await ownRecord(c, checkoutSessions)) }),
 );
 
-// Hono hands only the top app's notFound to a mounted app's paths, so each app ends in a route of its own: the one
-// 404 to GET and HEAD, 405 with the path's methods to the rest.
-api.all('*', (c) => unknownPath(c));
 api.onError((error, c) => failure(c, error));
 
-/** Throws the answer to a path no route of its app takes. */
-export function unknownPath(c: AppContext): never {
-  throw new HTTPException(c.req.method === 'GET' || c.req.method === 'HEAD' ? 404 : 405);
-}
-
-// Never the service's words; the 404 is the same to the byte for "does not exist" and "not yours".
-function failure(c: AppContext, error: Error): Response {
+/** The JSON answer to a failure: never the service's words; the 404 is the same to the byte for "does not exist" and "not yours". */
+export function failure(c: AppContext, error: Error): Response {
   const status = error instanceof HTTPException ? error.status : 500;
   const requestId = c.get('requestId');
   if (status === 401) {
@@ -36,16 +28,10 @@ function failure(c: AppContext, error: Error): Response {
     const challenge = `Bearer realm="checkout-lookup"${invalid ? ', error="invalid_token"' : ''}`;
     return envelope(c, 401, invalid ? 'The token is invalid or expired' : 'Sign-in required', { headers: { 'WWW-Authenticate': challenge } });
   }
-  if (status === 405) return methodNotAllowed(c);
   if (status === 429) return envelope(c, 429, 'Too many requests', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   if (status === 502) return envelope(c, 502, 'The checkout service failed', { requestId });
   if (status === 504) return envelope(c, 504, 'The checkout service did not answer in time', { requestId });
   return status === 404 ? envelope(c, 404, 'Not found') : internalError(c, error);
-}
-
-/** 405 with the methods the path answers. */
-export function methodNotAllowed(c: AppContext): Response {
-  return envelope(c, 405, 'Method not allowed', { headers: { Allow: allowed(c.req.path) } });
 }
 
 /** 500 for anything the worker did not expect: a request id, nothing else; the log line gets the error's name. */

@@ -12,7 +12,7 @@ import { sameOriginForm } from '../sign-in/same-origin.js';
 import { checkoutPage, orderPath } from '../views/checkout.js';
 import { failurePage, homePage } from '../views/message-pages.js';
 import { orderPage } from '../views/order.js';
-import { internalError, methodNotAllowed, unknownPath } from './api.js';
+import { internalError } from './api.js';
 import { render } from './render.js';
 
 /** The pages, in the reader's language, for the customer signed in by the cookie. */
@@ -43,16 +43,14 @@ pages.post('/sign-in', sameOriginForm, formLimit, signIn);
 pages.get('/sign-out', signOutPage);
 pages.post('/sign-out', sameOriginForm, signOut);
 
-pages.all('*', (c) => unknownPath(c));
 pages.onError((error, c) => failure(c, error));
 
-/** The pages' answer to a failure, in the reader's words; 405 and the unexpected in the JSON envelope. */
-function failure(c: AppContext, error: Error): Response | Promise<Response> {
+/** The pages' answer to a failure, in the reader's words; the unexpected in the JSON envelope. */
+export function failure(c: AppContext, error: Error): Response | Promise<Response> {
   // A failure before the page's first step is done has no reader to speak to.
   const request = c.get('pageRequest') as PageRequest | undefined;
   if (!(error instanceof HTTPException) || request === undefined) return internalError(c, error);
   const status = error.status;
-  if (status === 405) return methodNotAllowed(c);
   if (status === 401 || status === 404 || status === 429 || status === 502 || status === 504)
     return render(c, failurePage(status, request, c.get('requestId')));
   return internalError(c, error);

@@ -71,12 +71,14 @@ export async function signIn(c: AppContext): Promise<Response> {
   // Form-encoded only; the body's size is bounded by `formLimit`.
   const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('Content-Type') ?? '');
   if (!isForm) return render(c, messagePage(400, signInFailed(request), request));
-  const form = new URLSearchParams(await c.req.text());
-  const next = sameOriginPath(form.get('next') ?? '/', new URL(c.req.url));
+  // A form-encoded body holds text only; the first of a repeated field counts.
+  const form = await c.req.formData();
+  const field = (name: string) => form.get(name)?.toString();
+  const next = sameOriginPath(field('next') ?? '/', new URL(c.req.url));
   if (next === undefined) return render(c, messagePage(400, request.reader.t.linkRefused, request));
   const now = Date.now();
   const kept = linkCookie.read(c);
-  const checked = await checkSignIn(form.get('token') ?? kept ?? null, request.settings, now);
+  const checked = await checkSignIn(field('token') ?? kept ?? null, request.settings, now);
   if ('refused' in checked) return refusal(c, checked.refused, kept);
   const signIn = await newSignIn(checked.customer, request.settings, now);
   c.header('Set-Cookie', signInCookie.set(signIn.token, signIn.expires - Math.floor(now / 1000)));

@@ -42,7 +42,7 @@ export const SIGN_IN_TYPE = 'checkout-lookup-session+jwt';
 
 /**
  * Checks a sign-in link's token (also a Bearer token): `iss`/`aud` when configured, `exp - iat` within
- * `LINK_MAX_LIFETIME_SECONDS`, issued after the last sign-out.
+ * `LINK_MAX_LIFETIME_SECONDS`, issued after the last sign-out by more than the clock tolerance.
  */
 export async function checkLink(token: string, settings: Settings, now = Date.now()): Promise<LinkCheck> {
   if (token.length > MAX_TOKEN_CHARS) return { refused: 'too-large' };
@@ -54,7 +54,7 @@ export async function checkLink(token: string, settings: Settings, now = Date.no
     });
     if (claims === undefined || claims.typ === SIGN_IN_TYPE) return { refused: 'invalid' };
     if (claims.exp - claims.iat > settings.linkMaxLifetime) return { refused: 'too-long-lived' };
-    if (await signedOutSince(settings, claims.sub, claims.iat, false)) return { refused: 'invalid' };
+    if (await signedOutSince(settings, claims.sub, claims.iat, CLOCK_TOLERANCE_SECONDS)) return { refused: 'invalid' };
     return { customer: { id: claims.sub, expires: claims.exp } };
   } catch (error) {
     // jose checks the claims only after the signature, so an expired token here is one the shop really signed.
@@ -96,7 +96,7 @@ export async function verifySignIn(token: string, settings: Settings, now = Date
   try {
     const claims = await verifiedClaims(token, settings, now, { typ: SIGN_IN_TYPE });
     if (claims === undefined || claims.exp - claims.iat > settings.sessionMaxAge) return undefined;
-    if (await signedOutSince(settings, claims.sub, claims.iat, true)) return undefined;
+    if (await signedOutSince(settings, claims.sub, claims.iat, 0)) return undefined;
     return { id: claims.sub, expires: claims.exp };
   } catch {
     return undefined;

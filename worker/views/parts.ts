@@ -4,6 +4,7 @@ import type { TitleAndText } from '../i18n/index.js';
 import type { Markup, Page } from './layout.js';
 import type { ItemView, OrderView } from '../allow-list.js';
 import type { PageRequest } from '../app.js';
+import { isImageSource } from '../middleware/headers.js';
 
 // Pieces the order and checkout views share.
 
@@ -168,14 +169,10 @@ function lineItems(money: Money, pictures: readonly (URL | undefined)[], { reade
 </table>`;
 }
 
-// An https origin a CSP host-source can hold: URL parsing lets `;`, `,`, `'` and `*` through in a host, and each is
-// CSP syntax (a new directive, a second policy, a keyword, a wildcard).
-const CSP_SAFE_ORIGIN = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]+)?$/;
-
 /** An item's picture, when it is an https URL whose origin may enter the page's policy (which loads nothing else). */
 export function picture(address: string | null | undefined): URL | undefined {
   const url = address ? URL.parse(address) : null;
-  return url?.protocol === 'https:' && CSP_SAFE_ORIGIN.test(url.origin) ? url : undefined;
+  return url !== null && isImageSource(url.origin) ? url : undefined;
 }
 
 // A tile with the item's initial, and the picture on top when it loads: an image that fails leaves the tile, `alt=""`
