@@ -106,10 +106,10 @@ describe('npm run deploy:dry-run', () => {
     expect(text).not.toContain('@hono/node-server');
     const gzip = gzipSync(bundle, { level: 9 }).byteLength;
     console.log(`deploy bundle: ${bundle.byteLength} B, ${gzip} B gzip`);
-    // worker/README.md states about 60 KiB gzipped (wrangler does not minify: Hono's sources with their comments are
+    // worker/README.md states about 64 KiB gzipped (wrangler does not minify: Hono's sources with their comments are
     // about 16 KiB of it, the SDK, valibot and jose about 20 KiB, the pages in four languages most of the rest); a
     // bundle far above it means something unexpected came in.
-    expect(gzip).toBeLessThan(64 * 1024);
+    expect(gzip).toBeLessThan(72 * 1024);
   });
 
   test.each(['--var API_BASE_URL:', '--var=API_BASE_URL:checkout.example.com'])('refuses %s', async (flags) => {
