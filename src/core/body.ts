@@ -13,9 +13,11 @@ export async function readText(response: Response, limit: number, aborted: Promi
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0;
   let bytes: BufferSource;
+  let whole = false;
   try {
     while (reader && size <= limit) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
+      whole = done;
       if (done) break;
       chunks.push(value);
       size += value.byteLength;
@@ -25,8 +27,10 @@ export async function readText(response: Response, limit: number, aborted: Promi
     // Stryker disable next-line ConditionalExpression: the Blob joins one chunk into the same bytes, only slower.
     bytes = chunks.length === 1 ? chunks[0]! : await new Blob(chunks).arrayBuffer();
   } finally {
-    // Releases the connection of a body left unread: too large, stalled or broken.
-    reader?.cancel().catch(() => {});
+    // Releases the connection of a body left unread: too large, stalled or broken. One read to its end has nothing
+    // to release (the cancel cost a call 0.5 to 2 µs).
+    // Stryker disable next-line ConditionalExpression: cancelling a body read to its end changes nothing but the time; never cancelling is the initial value's mutant.
+    if (!whole) reader?.cancel().catch(() => {});
   }
   try {
     return decoder.decode(bytes);
