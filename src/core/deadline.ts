@@ -70,8 +70,10 @@ export function deadline(end: number, caller: CallerSignal | undefined): Deadlin
     dispose() {
       clearTimeout(timeout);
       // Node keeps a joined signal that has a listener until it aborts: without this, every call on a long-lived
-      // caller's signal would stay in memory. A no-op without a caller's signal, which got no listener.
-      signal.removeEventListener('abort', reject);
+      // caller's signal would stay in memory. Without a caller's signal there is no listener, and nothing to remove
+      // (a removal costs a call about half a µs on Node).
+      // Stryker disable next-line ConditionalExpression: removing a listener that was never added changes nothing but the time.
+      if (caller) signal.removeEventListener('abort', reject);
       delete (signal as { request?: Request }).request;
       // A no-op for a signal joined by AbortSignal.any, which got no listener.
       caller?.removeEventListener('abort', follow);

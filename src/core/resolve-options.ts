@@ -56,6 +56,9 @@ const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> 
   onAttempt: ['a function', isFunction],
 };
 
+/** The options' names, in the order above: listed once, not enumerated on every call (`for…in` is slow in Bun). */
+const NAMES = Object.keys(RULES);
+
 // Headers that runtimes refuse to send on a GET, or send as given (Bun sends a Host header): undici throws for
 // each, and neither a hop-by-hop header, a body length nor another host has a place on this request.
 const REFUSED = /^(connection|content-length|expect|host|keep-alive|transfer-encoding|upgrade)$/;
@@ -82,7 +85,7 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     maxBodyBytes: 1_048_576,
     successCodes: [0, 200],
   };
-  for (const name in RULES) {
+  for (const name of NAMES) {
     let value = readingOf(name, () => given[name]);
     if (value === undefined) {
       // The defaults above meet their rules; the global fetch, looked up now, is checked: it may be missing.
@@ -138,7 +141,7 @@ export function timestamp(now: () => number): string {
  */
 function closest(name: string): string {
   const matches = (known: string) => [...name].filter((letter, at) => known[at] === letter || known.at(at - name.length) === letter).length;
-  return Object.keys(RULES).reduce((best, known) => (matches(known) > matches(best) ? known : best));
+  return NAMES.reduce((best, known) => (matches(known) > matches(best) ? known : best));
 }
 
 /** The request headers: the caller's, checked, then `accept` and the key's `x-api-key` (or none) set over them. */

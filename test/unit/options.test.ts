@@ -400,6 +400,19 @@ describe('the id and the base URL, read by urlOf and baseOf', () => {
       expect(baseOf('https://h.test/?')).toEqual(['https://h.test', '/']);
     });
 
+    test('a base URL read again gives the same origin and path; a URL object is read as it is now', () => {
+      expect(baseOf('https://h.test/same')).toEqual(['https://h.test', '/same/']);
+      expect(baseOf('https://h.test/same')).toEqual(['https://h.test', '/same/']);
+      expect(baseOf('https://h.test/other')).toEqual(['https://h.test', '/other/']);
+      const url = new URL('https://h.test/before');
+      expect(baseOf(url)).toEqual(['https://h.test', '/before/']);
+      url.pathname = '/after';
+      expect(baseOf(url)).toEqual(['https://h.test', '/after/']);
+      url.search = '?q=1';
+      expect(() => baseOf(url)).toThrow(`${BASE_RULE}a URL with a query`);
+      expect(() => baseOf(undefined)).toThrow(`${BASE_RULE}undefined`);
+    });
+
     test('answers the same for the same base URL each time, and a failed parse leaves nothing behind', () => {
       expect(baseOf('https://one.test/x')).toEqual(['https://one.test', '/x/']);
       expect(baseOf('https://one.test/x')).toEqual(['https://one.test', '/x/']);
