@@ -178,6 +178,18 @@ type ErrorClass = new (message: string, fields: LookupErrorFields & { [field: st
 /** What a step of a call found wrong, not yet an error: its class, what its message says, its fields, its cause. */
 export type Failure = readonly [Class: ErrorClass, what: string, fields?: object | undefined, cause?: unknown];
 
+/** Every `Failure` a step built: anything else thrown (a caller's abort reason, an array included) is not one. */
+const failures = new WeakSet<object>();
+
+/** Whether a step built `thrown` as a `Failure`. */
+export const isFailure = (thrown: unknown): thrown is Failure => failures.has(thrown as object);
+
+/** A `Failure`, branded as one. */
+function branded(...found: Failure): Failure {
+  failures.add(found);
+  return found;
+}
+
 /** Where a call goes and how far it has got: what each of its errors and events tells, and the key they redact. */
 export interface CallSoFar {
   readonly origin: string;
@@ -210,18 +222,18 @@ export function timedOut(call: CallSoFar, timeout: number, last?: readonly [erro
 export function networkFailure(failure: unknown, key: string | undefined): Failure {
   const cause = safeCause(failure, key);
   const why = cause.code ?? cause.reason;
-  return [NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${why ? ` (${clip(why)})` : ''}`, undefined, cause];
+  return branded(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${why ? ` (${clip(why)})` : ''}`, undefined, cause);
 }
 
 /** `fetch` resolved with something that is no `Response`. */
 export function notAResponse(answer: unknown): Failure {
-  return [NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`];
+  return branded(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
 }
 
 /** A 2xx answer of the wrong shape: its issues, and `more` when the parse stopped before the end. */
 export function invalid(issues: ValidationIssue[], more?: boolean): Failure {
   const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
-  return [ValidationError, more ? `${what} (and more)` : what, { issues }];
+  return branded(ValidationError, more ? `${what} (and more)` : what, { issues });
 }
 
 /**
@@ -245,5 +257,5 @@ export function apiFailure(
   if (code !== undefined) what += ` (code ${code})`;
   if (quoted) what += ` "${quoted}"`;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
-  return [ApiError, what, { status, code, msg: quoted, retryAfter, headers, requestId: requestIdOf(headers) }];
+  return branded(ApiError, what, { status, code, msg: quoted, retryAfter, headers, requestId: requestIdOf(headers) });
 }

@@ -5,9 +5,11 @@ import {
   errorOf,
   type Failure,
   invalid,
+  isFailure,
   type LookupError,
   networkFailure,
   notAResponse,
+  TimeoutError,
   timedOut,
   whereOf,
 } from '../errors.js';
@@ -49,8 +51,13 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       const { response, data, failed } = await attempt(resolved, origin + target, schema, time);
       const call = sofar(attempts);
       const [error, wait] = failed ? decide(failed.thrown, call, resolved, time, time.now() - began, last) : [];
-      // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is.
-      if (onAttempt) observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+      // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is, and the clock was just checked.
+      if (onAttempt) {
+        observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+        // The hook takes time too: no result of any kind once the deadline has passed, unless the error already says why.
+        if (time.expired() && !(error instanceof TimeoutError || (caller?.aborted && error === caller.reason)))
+          throw stopped(caller, sofar(attempts), timeout, last);
+      }
       if (!failed) return data as T;
       if (wait === undefined) throw error;
       // Only what a step found is retried (nextWait): a Failure, with what its message said.
@@ -105,7 +112,7 @@ function decide(
   ms: number,
   last?: Retried,
 ): [error: unknown, wait?: number | undefined] {
-  const error = Array.isArray(thrown) ? errorOf(call, thrown as unknown as Failure) : thrown;
+  const error = isFailure(thrown) ? errorOf(call, thrown) : thrown;
   if (time.expired()) return [stopped(o.signal, call, o.timeout, last)];
   return [error, nextWait(error, call.attempts, o.maxRetries, time.left(), ms)];
 }
