@@ -1,4 +1,4 @@
-import { quote, redact, redactedHeaders, requestIdOf, safeCause } from './core/cause.js';
+import { redact, redactedHeaders, requestIdOf, safeCause } from './core/cause.js';
 import { clip, kindOf, oneLine } from './core/message.js';
 import { parseRetryAfter } from './core/retry-after.js';
 
@@ -80,7 +80,7 @@ export class ApiError extends LookupError {
   declare readonly status: number;
   /** The envelope's `code`, when the answer had an envelope. */
   declare readonly code?: number;
-  /** The envelope's `msg`, when the answer had one: as the message quotes it (200 characters, then `…`), the key redacted. */
+  /** The envelope's `msg`, when the answer had one: the envelope's text, the key redacted (the message quotes its first 200 characters). */
   declare readonly msg?: string;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one that can be read. */
   declare readonly retryAfter?: number;
@@ -237,25 +237,26 @@ export function invalid(issues: ValidationIssue[], more?: boolean): Failure {
 }
 
 /**
- * The service's failure: its status, the envelope's `code` and `msg` when it had one, else what the body was
- * (`body`), with the answer's headers and request id, the key redacted from each; `now` reads a `Retry-After` date.
+ * The service's failure: its status, the envelope's `code` and `msg` when it had one (the message quotes 200
+ * characters of `msg`), else what the body was when it was no JSON (`notJson`), with the answer's headers and
+ * request id, the key redacted from each; `now` reads a `Retry-After` date.
  */
 export function apiFailure(
   response: Response,
-  body: string | false,
+  notJson: string | undefined,
   code: number | undefined,
-  msg: unknown,
+  msg: string | null | undefined,
   key: string | undefined,
   now: number,
 ): Failure {
   const { status } = response;
   const headers = redactedHeaders(response.headers, key);
-  const quoted = msg ? quote(msg as string, key) : undefined;
+  const text = msg ? redact(msg, key) : undefined;
   let what = `HTTP ${status}`;
   if (status >= 300 && status < 400) what += ' (not followed)';
-  else if (body) what += ` (${body})`;
+  else if (notJson) what += ` (${notJson})`;
   if (code !== undefined) what += ` (code ${code})`;
-  if (quoted) what += ` "${quoted}"`;
+  if (text) what += ` "${clip(text)}"`;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
-  return branded(ApiError, what, { status, code, msg: quoted, retryAfter, headers, requestId: requestIdOf(headers) });
+  return branded(ApiError, what, { status, code, msg: text, retryAfter, headers, requestId: requestIdOf(headers) });
 }

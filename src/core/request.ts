@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import {
+  ApiError,
   apiFailure,
   type CallSoFar,
   errorOf,
@@ -184,12 +185,13 @@ function interpret(response: Response, text: string | null | undefined, schema: 
       return output;
     }
   }
-  throw apiFailure(response, body === undefined && bodyKind(text, limit), code, msg, key, time.now());
+  throw apiFailure(response, body === undefined ? bodyKind(text, limit) : undefined, code, msg, key, time.now());
 }
 
 /** What `onAttempt` is told of an attempt: where, its answer's status, request id and headers (redacted), its outcome. */
 function eventOf(call: CallSoFar, response: Response | undefined, ms: number, error?: unknown, retryInMs?: number): AttemptEvent {
-  const headers = response && redactedHeaders(response.headers, call.key);
+  // An ApiError holds them already, redacted.
+  const headers = response && (error instanceof ApiError ? error.headers : redactedHeaders(response.headers, call.key));
   return {
     attempt: call.attempts,
     ...whereOf(call),
