@@ -38,7 +38,7 @@ async function sdkSchemas() {
     "export { EnvelopeSchema } from './src/schemas/envelope.ts';",
     "export { CheckoutSessionSchema } from './src/schemas/checkout-session.ts';",
     "export { OrderSchema } from './src/schemas/order.ts';",
-    "export { PriceDataItemSchema } from './src/schemas/price-data.ts';",
+    "export { PRICE_DATA_ITEM } from './src/schemas/price-data.ts';",
     "export { NOT_AN_ARRAY } from './src/schemas/fields.ts';",
   ].join('\n');
   const result = await build({
@@ -58,12 +58,12 @@ async function sdkSchemas() {
 
 /** The JSON Schemas of the SDK's valibot schemas, as OpenAPI components (2020-12, the dialect of OpenAPI 3.1). */
 async function componentSchemas() {
-  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema, NOT_AN_ARRAY } = await sdkSchemas();
+  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PRICE_DATA_ITEM, NOT_AN_ARRAY } = await sdkSchemas();
   return toJsonSchemaDefs(
-    { Envelope: EnvelopeSchema, PriceDataItem: PriceDataItemSchema, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
+    { Envelope: EnvelopeSchema, PriceDataItem: PRICE_DATA_ITEM, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
     {
       target: 'draft-2020-12',
-      // A record is a pipe of a check and a looseObject: its last schema is the one to convert.
+      // A record is a looseObject, and where the SDK validates one a pipe of a check and it: its last schema is the one to convert.
       typeMode: 'output',
       errorMode: 'throw',
       overrideAction({ valibotAction, jsonSchema }) {

@@ -55,9 +55,9 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is, and the clock was just checked.
       if (onAttempt) {
         observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
-        // The hook takes time too: no result of any kind once the deadline has passed, unless the error already says why.
-        if (time.expired() && !(error instanceof TimeoutError || (caller?.aborted && error === caller.reason)))
-          throw stopped(caller, sofar(attempts), timeout, last);
+        // The hook takes time too: no result of any kind once the deadline has passed (a TimeoutError that already
+        // says so is kept; an abort's reason is what `stopped` gives again).
+        if (time.expired() && !(error instanceof TimeoutError)) throw stopped(caller, sofar(attempts), timeout, last);
       }
       if (!failed) return data as T;
       if (wait === undefined) throw error;
