@@ -120,5 +120,7 @@ describe('redaction', () => {
     const shown = redact(`x qiy+6gKCfwB${k.slice(12)} y`, k);
     expect(shown).not.toContain('qiy+6gKCfwB');
     expect(shown).toMatch(/^x \[redacted\][^a-z0-9]*redacted\] y$/);
+    // Two stretches back to back, neither next to the other in the key, are one run: one marker.
+    expect(redact(`<${k.slice(0, 12)}${k.slice(-12)}>`, k)).toBe('<[redacted]>');
   });
 });
