@@ -58,8 +58,12 @@ export async function bundleSizes(entries, packageDir = process.env.CHECKOUT_LOO
   }
 }
 
-/** The hard limits, bytes min+gzip with every bundler; `bare` is `import 'checkout-lookup'` alone. */
-export const LIMITS = { getOrder: 7168, getSession: 7168, both: 7424, bare: 0 };
+/**
+ * The hard limits, bytes min+gzip with every bundler; `bare` is `import 'checkout-lookup'` alone. Per function 7,296
+ * (the 1.x ceiling of 7,168 raised by what the deadline check after onAttempt, branded failures, the redaction's
+ * pattern cache and repeat pass, and the array check beside looseObject schemas cost: +157 B with esbuild).
+ */
+export const LIMITS = { getOrder: 7296, getSession: 7296, both: 7424, bare: 0 };
 // Names that must not be kept: the other resource's fields, anything of the testing subpath.
 const TESTING = ['createSandbox', 'SANDBOX_IDS', 'serveSandbox'];
 const CHECKS = [
