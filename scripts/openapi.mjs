@@ -16,7 +16,6 @@ export const OPENAPI_FILE = join(ROOT, 'docs/openapi.json');
 // The SDK's field schemas are valibot pipes (src/schemas/fields.ts): a check of the value's type, whose issue names
 // what it expected; the JSON Schema of each is the one of that type.
 const EXPECTED = {
-  string: { type: 'string' },
   'finite number': { type: 'number' },
   integer: { type: 'integer' },
 };
@@ -28,10 +27,7 @@ const DATE = {
     'A date: epoch milliseconds (a number or a string of digits) or an ISO 8601 date-time with `Z` or an offset. The SDK returns it as a `Date`; any other value, including a calendar day that does not exist, becomes `null` instead of failing the lookup.',
 };
 
-/**
- * What a type check of the SDK's expects, read by running it on a value no field accepts (a symbol): its issue says.
- * The check before each record (NOT_AN_ARRAY) passes it, and adds nothing to the record's JSON Schema.
- */
+/** What a type check of the SDK's expects, read by running it on a value no field accepts (a symbol): its issue says. */
 function expectedOf(action) {
   return v.safeParse(v.pipe(v.unknown(), action), Symbol('probe')).issues?.[0]?.expected;
 }
@@ -42,7 +38,8 @@ async function sdkSchemas() {
     "export { EnvelopeSchema } from './src/schemas/envelope.ts';",
     "export { CheckoutSessionSchema } from './src/schemas/checkout-session.ts';",
     "export { OrderSchema } from './src/schemas/order.ts';",
-    "export { PriceDataItemSchema } from './src/schemas/price-data.ts';",
+    "export { PRICE_DATA_ITEM } from './src/schemas/price-data.ts';",
+    "export { NOT_AN_ARRAY } from './src/schemas/fields.ts';",
   ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'schemas.ts' },
@@ -61,21 +58,23 @@ async function sdkSchemas() {
 
 /** The JSON Schemas of the SDK's valibot schemas, as OpenAPI components (2020-12, the dialect of OpenAPI 3.1). */
 async function componentSchemas() {
-  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PriceDataItemSchema } = await sdkSchemas();
+  const { EnvelopeSchema, CheckoutSessionSchema, OrderSchema, PRICE_DATA_ITEM, NOT_AN_ARRAY } = await sdkSchemas();
   return toJsonSchemaDefs(
-    { Envelope: EnvelopeSchema, PriceDataItem: PriceDataItemSchema, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
+    { Envelope: EnvelopeSchema, PriceDataItem: PRICE_DATA_ITEM, Order: OrderSchema, CheckoutSession: CheckoutSessionSchema },
     {
       target: 'draft-2020-12',
-      // A record is a pipe of a check and a looseObject: its last schema is the one to convert.
+      // A record is a looseObject, and where the SDK validates one a pipe of a check and it: its last schema is the one to convert.
       typeMode: 'output',
       errorMode: 'throw',
       overrideAction({ valibotAction, jsonSchema }) {
         if (valibotAction.type === 'transform') return DATE;
         if (valibotAction.type !== 'raw_check') return undefined;
+        // The check before each record refuses arrays, which the record's `type: object` refuses too: it adds nothing.
+        if (valibotAction === NOT_AN_ARRAY) return jsonSchema;
         const expected = expectedOf(valibotAction);
-        if (expected === undefined) return jsonSchema;
         const schema = EXPECTED[expected];
-        if (schema === undefined) throw new Error(`openapi: no JSON Schema for a check expecting ${expected}`);
+        if (schema === undefined)
+          throw new Error(`openapi: no JSON Schema for a check ${expected === undefined ? 'that names no expected type' : `expecting ${expected}`}`);
         return schema;
       },
       overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,

@@ -1,4 +1,4 @@
-import { quote, redact, redactedHeaders, requestIdOf, safeCause } from './core/cause.js';
+import { redact, redactedHeaders, requestIdOf, safeCause } from './core/cause.js';
 import { clip, kindOf, oneLine } from './core/message.js';
 import { parseRetryAfter } from './core/retry-after.js';
 
@@ -80,7 +80,7 @@ export class ApiError extends LookupError {
   declare readonly status: number;
   /** The envelope's `code`, when the answer had an envelope. */
   declare readonly code?: number;
-  /** The envelope's `msg`, when the answer had one: as the message quotes it (200 characters, then `…`), the key redacted. */
+  /** The envelope's `msg`, when the answer had one: the envelope's text, the key redacted (the message quotes its first 200 characters). */
   declare readonly msg?: string;
   /** Milliseconds the service asked to wait (from `Retry-After`), when it sent one that can be read. */
   declare readonly retryAfter?: number;
@@ -178,6 +178,18 @@ type ErrorClass = new (message: string, fields: LookupErrorFields & { [field: st
 /** What a step of a call found wrong, not yet an error: its class, what its message says, its fields, its cause. */
 export type Failure = readonly [Class: ErrorClass, what: string, fields?: object | undefined, cause?: unknown];
 
+/** Every `Failure` a step built: anything else thrown (a caller's abort reason, an array included) is not one. */
+const failures = new WeakSet<object>();
+
+/** Whether a step built `thrown` as a `Failure`. */
+export const isFailure = (thrown: unknown): thrown is Failure => failures.has(thrown as object);
+
+/** A `Failure`, branded as one. */
+function branded(...found: Failure): Failure {
+  failures.add(found);
+  return found;
+}
+
 /** Where a call goes and how far it has got: what each of its errors and events tells, and the key they redact. */
 export interface CallSoFar {
   readonly origin: string;
@@ -210,40 +222,41 @@ export function timedOut(call: CallSoFar, timeout: number, last?: readonly [erro
 export function networkFailure(failure: unknown, key: string | undefined): Failure {
   const cause = safeCause(failure, key);
   const why = cause.code ?? cause.reason;
-  return [NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${why ? ` (${clip(why)})` : ''}`, undefined, cause];
+  return branded(NetworkError, `${cause.name ? `${cause.name}: ` : ''}${clip(cause.message)}${why ? ` (${clip(why)})` : ''}`, undefined, cause);
 }
 
 /** `fetch` resolved with something that is no `Response`. */
 export function notAResponse(answer: unknown): Failure {
-  return [NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`];
+  return branded(NetworkError, `fetch resolved with ${kindOf(answer)}, not a Response`);
 }
 
 /** A 2xx answer of the wrong shape: its issues, and `more` when the parse stopped before the end. */
 export function invalid(issues: ValidationIssue[], more?: boolean): Failure {
   const what = issues.map((issue) => `${issue.path || 'body'}: ${issue.message}`).join(', ');
-  return [ValidationError, more ? `${what} (and more)` : what, { issues }];
+  return branded(ValidationError, more ? `${what} (and more)` : what, { issues });
 }
 
 /**
- * The service's failure: its status, the envelope's `code` and `msg` when it had one, else what the body was
- * (`body`), with the answer's headers and request id, the key redacted from each; `now` reads a `Retry-After` date.
+ * The service's failure: its status, the envelope's `code` and `msg` when it had one (the message quotes 200
+ * characters of `msg`), else what the body was when it was no JSON (`notJson`), with the answer's headers and
+ * request id, the key redacted from each; `now` reads a `Retry-After` date.
  */
 export function apiFailure(
   response: Response,
-  body: string | false,
+  notJson: string | undefined,
   code: number | undefined,
-  msg: unknown,
+  msg: string | null | undefined,
   key: string | undefined,
   now: number,
 ): Failure {
   const { status } = response;
   const headers = redactedHeaders(response.headers, key);
-  const quoted = msg ? quote(msg as string, key) : undefined;
+  const text = msg ? redact(msg, key) : undefined;
   let what = `HTTP ${status}`;
   if (status >= 300 && status < 400) what += ' (not followed)';
-  else if (body) what += ` (${body})`;
+  else if (notJson) what += ` (${notJson})`;
   if (code !== undefined) what += ` (code ${code})`;
-  if (quoted) what += ` "${quoted}"`;
+  if (text) what += ` "${clip(text)}"`;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
-  return [ApiError, what, { status, code, msg: quoted, retryAfter, headers, requestId: requestIdOf(headers) }];
+  return branded(ApiError, what, { status, code, msg: text, retryAfter, headers, requestId: requestIdOf(headers) });
 }

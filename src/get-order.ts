@@ -1,6 +1,10 @@
 import type { LookupOptions } from './options.js';
 import { lookup } from './core/request.js';
+import { noArray } from './schemas/fields.js';
 import { type Order, OrderSchema } from './schemas/order.js';
+
+// What a lookup validates: the exported schema, with an array refused first (`data: expected Object, received array`).
+const ORDER = /* @__PURE__ */ noArray(OrderSchema);
 
 /**
  * Reads an order: `GET {baseUrl}/api/order/{id}`, validated, with `createTime` as a `Date`.
@@ -17,5 +21,5 @@ import { type Order, OrderSchema } from './schemas/order.js';
  * ```
  */
 export function getOrder(id: string, options: LookupOptions): Promise<Order> {
-  return lookup('api/order/', id, OrderSchema, options);
+  return lookup('api/order/', id, ORDER, options);
 }

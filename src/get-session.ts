@@ -1,6 +1,10 @@
 import type { LookupOptions } from './options.js';
 import { lookup } from './core/request.js';
+import { noArray } from './schemas/fields.js';
 import { type CheckoutSession, CheckoutSessionSchema } from './schemas/checkout-session.js';
+
+// What a lookup validates: the exported schema, with an array refused first (`data: expected Object, received array`).
+const SESSION = /* @__PURE__ */ noArray(CheckoutSessionSchema);
 
 /**
  * Reads a checkout session: `GET {baseUrl}/api/checkout/session/{id}`, validated, with `created` and `expire` as
@@ -18,5 +22,5 @@ import { type CheckoutSession, CheckoutSessionSchema } from './schemas/checkout-
  * ```
  */
 export function getSession(id: string, options: LookupOptions): Promise<CheckoutSession> {
-  return lookup('api/checkout/session/', id, CheckoutSessionSchema, options);
+  return lookup('api/checkout/session/', id, SESSION, options);
 }

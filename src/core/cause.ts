@@ -1,40 +1,49 @@
 import type { NetworkErrorCause } from '../errors.js';
-import { SHOWN } from './message.js';
 
 /** The shortest part of the key that is redacted: any 12 consecutive characters of it identify it. */
 const KEY_PART = 12;
+
+/** The key whose pattern was built last, and that pattern: a call redacts all its texts with one key. */
+let patternKey: string | undefined;
+let pattern: RegExp;
+
+/** A pattern that finds, with a lookahead, where each piece of `part` characters of `key` starts in a text, in any case. */
+function piecesOf(key: string, part: number): RegExp {
+  // Stryker disable next-line ConditionalExpression: building the pattern for every text gives the same pattern, only slower.
+  if (key !== patternKey) {
+    // Every piece of `part` characters, escaped for a RegExp.
+    const pieces = Array.from({ length: key.length - part + 1 }, (_, at) => key.slice(at, at + part).replace(/\W/g, '\\$&'));
+    pattern = new RegExp(`(?=${pieces.join('|')})`, 'gi');
+    patternKey = key;
+  }
+  return pattern;
+}
 
 /**
  * `text` as a string, with `[redacted]` in place of every stretch of 12 or more consecutive characters of the key (the
  * whole key when it is shorter), however long, in any case: a service may echo the key cut short or upper-cased.
  * Every character that lies in some 12-character piece of the key is hidden, and each run of them is one `[redacted]`.
+ * A key that holds `[`, `]` or letters of `redacted` may make a new stretch of the marker and the text beside it: the
+ * result is redacted again while that shortens it, which with a key of 11 characters or more every replacement does,
+ * so no stretch is left.
  */
 export function redact(text: unknown, key: string | undefined): string {
   const plain = String(text);
   if (!key) return plain;
   const part = Math.min(KEY_PART, key.length);
-  // Every piece of `part` characters, escaped for a RegExp; a lookahead finds each of them wherever it starts.
-  const pieces = Array.from({ length: key.length - part + 1 }, (_, at) => key.slice(at, at + part).replace(/\W/g, '\\$&'));
+  // A text shorter than a piece holds none.
+  // Stryker disable next-line ConditionalExpression: searching a short text finds nothing, only more slowly.
+  if (plain.length < part) return plain;
   let shown = '';
   // The end of the run of hidden characters so far, and where the text not yet copied starts.
   let end = -1;
   let from = 0;
-  for (const { index } of plain.matchAll(new RegExp(`(?=${pieces.join('|')})`, 'gi'))) {
+  for (const { index } of plain.matchAll(piecesOf(key, part))) {
     if (index > end) shown += `${plain.slice(from, index)}[redacted]`;
     from = end = index + part;
   }
-  return shown + plain.slice(from);
-}
-
-/**
- * Someone else's text (a service's `msg`) as a message quotes it: the key redacted, then its first 200 characters and
- * `…` when there was more. Only the start that can show is redacted, so a megabyte of text costs no more than a line;
- * it reaches one key's length past what shows, so a key cut by the end is still redacted whole.
- */
-export function quote(text: string, key: string | undefined): string {
-  const reach = SHOWN + (key?.length ?? 0);
-  const head = redact(text.slice(0, reach), key);
-  return head.length > SHOWN || text.length > reach ? `${head.slice(0, SHOWN)}…` : head;
+  shown += plain.slice(from);
+  return shown.length < plain.length ? redact(shown, key) : shown;
 }
 
 /** The answer's headers as a plain object, names in lower case, the key redacted from names and values. */

@@ -1,13 +1,16 @@
 import type * as v from 'valibot';
 import {
+  ApiError,
   apiFailure,
   type CallSoFar,
   errorOf,
   type Failure,
   invalid,
+  isFailure,
   type LookupError,
   networkFailure,
   notAResponse,
+  TimeoutError,
   timedOut,
   whereOf,
 } from '../errors.js';
@@ -52,8 +55,13 @@ export async function lookup<T>(route: string, id: string, schema: v.GenericSche
       if (!(failed || onAttempt)) return data as T;
       const call = sofar(attempts);
       const [error, wait] = failed ? decide(failed.thrown, call, resolved, time, time.now() - began, last) : [];
-      // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is.
-      if (onAttempt) observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+      // Stryker disable next-line ConditionalExpression: without a hook, observe's call throws in its try and is ignored, as a hook's own throw is, and the clock was just checked.
+      if (onAttempt) {
+        observe(onAttempt, eventOf(call, response, time.now() - began, error, wait));
+        // The hook takes time too: no result of any kind once the deadline has passed (a TimeoutError that already
+        // says so is kept; an abort's reason is what `stopped` gives again).
+        if (time.expired() && !(error instanceof TimeoutError)) throw stopped(caller, sofar(attempts), timeout, last);
+      }
       if (!failed) return data as T;
       if (wait === undefined) throw error;
       // Only what a step found is retried (nextWait): a Failure, with what its message said.
@@ -108,7 +116,7 @@ function decide(
   ms: number,
   last?: Retried,
 ): [error: unknown, wait?: number | undefined] {
-  const error = Array.isArray(thrown) ? errorOf(call, thrown as unknown as Failure) : thrown;
+  const error = isFailure(thrown) ? errorOf(call, thrown) : thrown;
   if (time.expired()) return [stopped(o.signal, call, o.timeout, last)];
   return [error, nextWait(error, call.attempts, o.maxRetries, time.left(), ms)];
 }
@@ -180,12 +188,13 @@ function interpret(response: Response, text: string | null | undefined, schema: 
       return output;
     }
   }
-  throw apiFailure(response, body === undefined && bodyKind(text, limit), code, msg, key, time.now());
+  throw apiFailure(response, body === undefined ? bodyKind(text, limit) : undefined, code, msg, key, time.now());
 }
 
 /** What `onAttempt` is told of an attempt: where, its answer's status, request id and headers (redacted), its outcome. */
 function eventOf(call: CallSoFar, response: Response | undefined, ms: number, error?: unknown, retryInMs?: number): AttemptEvent {
-  const headers = response && redactedHeaders(response.headers, call.key);
+  // An ApiError holds them already, redacted.
+  const headers = response && (error instanceof ApiError ? error.headers : redactedHeaders(response.headers, call.key));
   return {
     attempt: call.attempts,
     ...whereOf(call),

@@ -10,10 +10,12 @@ export const MAX_BACKOFF_MS = 4000;
 
 // Failures of fetch that the same request meets again, by what the runtime says: a port the fetch standard blocks
 // (undici's "bad port" cause, Deno's "Requests to port 9 are blocked"), a certificate the runtime refuses (Node's codes
-// CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT...; Deno's "invalid peer certificate"), and happy-dom's message for a
-// request its CORS check refused. A real browser reports a CORS refusal as any network failure ("Failed to fetch",
-// "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
-const REPEATED = /bad port|port \d+ are blocked|certificate|CERT|^Cross-Origin Request Blocked/;
+// CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN, UNABLE_TO_VERIFY_LEAF_SIGNATURE...; Deno's
+// "invalid peer certificate"), TLS spoken to a server that does not (Node's ERR_SSL_WRONG_VERSION_NUMBER), and
+// happy-dom's message for a request its CORS check refused. A real browser reports a CORS refusal as any network
+// failure ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"): not recognisable.
+const REPEATED =
+  /bad port|port \d+ are blocked|certificate|CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_SSL_WRONG_VERSION_NUMBER|^Cross-Origin Request Blocked/;
 
 /**
  * How long to wait before retrying after the failure of attempt number `attempt` (from 1), which took `attemptMs`,

@@ -1,6 +1,19 @@
 import type * as v from 'valibot';
-import { AMOUNT, INTEGER, ISO_DATE, type Known, type ListField, list, object, record, type RecordField, type RecordSchema, TEXT } from './fields.js';
-import { PriceDataItemSchema } from './price-data.js';
+import {
+  AMOUNT,
+  INTEGER,
+  ISO_DATE,
+  type Known,
+  type ListField,
+  list,
+  noArray,
+  object,
+  record,
+  type RecordField,
+  type RecordSchema,
+  TEXT,
+} from './fields.js';
+import { PRICE_DATA_ITEM, type PriceDataItemSchema } from './price-data.js';
 
 const priceListItem = {
   /** Amount. */
@@ -22,7 +35,7 @@ const price = {
   /** Price identifier. */
   priceId: TEXT,
   /** Prices, each with an amount, its currency and an exchange rate. */
-  priceList: list(object(priceListItem)) as ListField<RecordSchema<typeof priceListItem>>,
+  priceList: list(noArray(object(priceListItem))) as ListField<RecordSchema<typeof priceListItem>>,
   /** Recurrence of the price. */
   recurring: record(recurring) as RecordField<typeof recurring>,
 };
@@ -83,7 +96,7 @@ const entries = {
   /** Customer object. */
   customer: record(customer) as RecordField<typeof customer>,
   /** Line items. */
-  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
+  priceDataList: list(PRICE_DATA_ITEM) as ListField<typeof PriceDataItemSchema>,
 };
 
 /**

@@ -15,13 +15,13 @@ export type Known<T extends string> = Field<T | (string & {})>;
 export type RecordInput<E extends v.ObjectEntries> = v.InferInput<v.LooseObjectSchema<E, undefined>>;
 
 /**
- * A record's schema: a JSON object with these entries, unknown fields kept (an array refused first, then
- * `looseObject`). Its output lists the entries only, so a misspelt field does not compile. Its steps are typed as
- * `object` makes them, so this type cannot claim entries the schema does not check.
+ * A record's schema: valibot's `looseObject` of these entries (unknown fields kept), so `v.pick`, `v.omit` and
+ * `.entries` work on it. Its output lists the entries only, so a misspelt field does not compile. An array, which
+ * `looseObject` reads as `{ '0': … }`, is refused before it wherever the SDK validates one (`noArray`).
  */
-export interface RecordSchema<E extends v.ObjectEntries> extends v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>> {
-  readonly pipe: readonly [v.UnknownSchema, v.RawCheckAction<unknown>, v.LooseObjectSchema<E, undefined>];
-}
+export interface RecordSchema<E extends v.ObjectEntries>
+  extends Omit<v.LooseObjectSchema<E, undefined>, '~standard' | '~run' | '~types'>,
+    Pick<v.GenericSchema<RecordInput<E>, v.InferOutput<v.ObjectSchema<E, undefined>>>, '~standard' | '~run' | '~types'> {}
 
 /** A nested record's field: the record, `null` or absent. */
 export type RecordField<E extends v.ObjectEntries> = v.NullishSchema<RecordSchema<E>, undefined>;
@@ -52,10 +52,10 @@ export const AMOUNT: Field<number> = /* @__PURE__ */ v.nullish(is<number>(Number
 export const REQUIRED_INTEGER: v.GenericSchema<number> = /* @__PURE__ */ is<number>(Number.isInteger, 'integer');
 export const INTEGER: Field<number> = v.nullish(REQUIRED_INTEGER);
 
-/** A nested record's field: the record with these entries, `null` or absent. */
+/** A nested record's field: the record with these entries, `null` or absent, an array refused. */
 /* @__NO_SIDE_EFFECTS__ */
 export function record<const E extends v.ObjectEntries>(entries: E): RecordField<E> {
-  return v.nullish(object(entries));
+  return v.nullish(noArray(object(entries)));
 }
 
 /** A list's field: the list of `item`s, `null` or absent. */
@@ -96,8 +96,14 @@ export const EPOCH_DATE: Field<number, Date | null> = /* @__PURE__ */ date<numbe
 /** A date the service sends as an ISO 8601 date-time. */
 export const ISO_DATE: Field<string, Date | null> = /* @__PURE__ */ date<string>();
 
-/** A JSON object with these entries, unknown ones kept, an array refused. */
+/** A JSON object with these entries, unknown ones kept: valibot's `looseObject`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function object<const E extends v.ObjectEntries>(entries: E): RecordSchema<E> {
-  return v.pipe(v.unknown(), NOT_AN_ARRAY, v.looseObject(entries)) as unknown as RecordSchema<E>;
+  return v.looseObject(entries) as unknown as RecordSchema<E>;
+}
+
+/** `schema` with an array refused before it (`expected Object, received array`): how the SDK validates a record. */
+/* @__NO_SIDE_EFFECTS__ */
+export function noArray<S extends v.GenericSchema>(schema: S): S {
+  return v.pipe(v.unknown(), NOT_AN_ARRAY, schema) as unknown as S;
 }

@@ -12,7 +12,7 @@ import {
   type RecordSchema,
   TEXT,
 } from './fields.js';
-import { PriceDataItemSchema } from './price-data.js';
+import { PRICE_DATA_ITEM, type PriceDataItemSchema } from './price-data.js';
 
 const paymentMethod = {
   /** Type of the payment method; `CARD` is a known value. */
@@ -37,7 +37,7 @@ const entries = {
   /** Price identifier. */
   priceId: TEXT,
   /** Line items. */
-  priceDataList: list(PriceDataItemSchema) as ListField<typeof PriceDataItemSchema>,
+  priceDataList: list(PRICE_DATA_ITEM) as ListField<typeof PriceDataItemSchema>,
   /** Payment method. */
   paymentMethod: record(paymentMethod) as RecordField<typeof paymentMethod>,
   /** Subtotal amount, a decimal number (fractional amounts occur). */

@@ -228,6 +228,18 @@ describe('no result after the deadline', () => {
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
+  test.each([
+    ['data', ok(order)],
+    ['an ApiError', status(404)],
+  ])('%s whose onAttempt hook outlasts the deadline is no result: TimeoutError', async (_, answer) => {
+    const onAttempt = () => {
+      vi.setSystemTime(Date.now() + 120);
+    };
+    const error = await getOrder('ord_1', options(recordingFetch(answer).fetch, { timeout: 50, onAttempt })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).elapsedMs).toBe(120);
+  });
+
   test('a result validated 1 ms before the deadline is delivered', async () => {
     const { fetch } = recordingFetch(lateBody(299));
     await expect(getOrder('ord_1', options(fetch, { timeout: 300 }))).resolves.toMatchObject({ orderId: 'ord_ada_1' });
@@ -272,6 +284,17 @@ describe("the caller's signal", () => {
     const error = await settle(getOrder('ord_ada_1', options(fetch, { signal: caller.signal }))).catch((e: unknown) => e);
     expect(error).toBe(reason);
     expect(requests).toHaveLength(1);
+  });
+
+  test('rejects with its reason unchanged when the reason is an array', async () => {
+    const caller = new AbortController();
+    const reason = ['x'];
+    const now = () => {
+      caller.abort(reason);
+      return Date.now();
+    };
+    const error = await getOrder('ord_ada_1', options(recordingFetch(ok(order)).fetch, { signal: caller.signal, now })).catch((e: unknown) => e);
+    expect(error).toBe(reason);
   });
 
   test('aborting during a pending fetch rejects with its reason', async () => {

@@ -438,8 +438,8 @@ describe('messages are one line, say what came, and quote at most 200 characters
       ),
     )) as ApiError;
     expect(error.message).toBe(`GET /api/order/ord_1: HTTP 404 (code 404) "${'a'.repeat(199)}b…" after 1 attempt in ${error.elapsedMs} ms`);
-    // Only what the message shows is kept (and redacted): a megabyte of msg costs no more than 200 characters.
-    expect(error.msg).toBe(`${'a'.repeat(199)}b…`);
+    // msg is the whole text: only the message is cut.
+    expect(error.msg).toBe(msg);
     const exactly = 'e'.repeat(200);
     const whole = (await failure(
       getOrder(
@@ -455,7 +455,8 @@ describe('messages are one line, say what came, and quote at most 200 characters
         options(async () => envelope(null, { status: 404, code: 404, msg: longer })),
       ),
     )) as ApiError;
-    expect(cut.msg).toBe(`${'f'.repeat(200)}…`);
+    expect(cut.message).toContain(`"${'f'.repeat(200)}…" after`);
+    expect(cut.msg).toBe(longer);
   });
 
   test('a failure of fetch is quoted to 200 characters, then …', async () => {

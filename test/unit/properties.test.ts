@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { redact } from '../../src/core/cause.js';
 import { getOrder, getSession, isLookupError } from '../../src/index.js';
 import { options, order, session } from './helpers.js';
 
@@ -83,4 +84,43 @@ describe('whatever the service sends or the caller passes', () => {
     );
     // 500 runs: seconds on a loaded machine, so more than the default 5 s test timeout (no assertion is timed).
   }, 30_000);
+});
+
+describe('redaction', () => {
+  // Keys of visible ASCII rich in the marker's own characters, and texts made of pieces of them and of those characters.
+  const char = fc.constantFrom(...'[]redactRE', ...'abcxyz0123456789+/_-');
+  const key = fc.string({ unit: char, minLength: 12, maxLength: 40 });
+  const pieceOf = (of: string) =>
+    fc.oneof(
+      fc.tuple(fc.nat(of.length), fc.nat(of.length)).map(([from, to]) => of.slice(Math.min(from, to), Math.max(from, to))),
+      fc.string({ unit: char, maxLength: 3 }),
+    );
+  const stretches = (key: string, text: string) =>
+    Array.from({ length: key.length - 11 }, (_, at) => key.slice(at, at + 12).toLowerCase()).filter((part) => text.toLowerCase().includes(part));
+
+  test('leaves no stretch of 12 characters of the key in any text, a key holding [ ] or the letters of redacted included', () => {
+    fc.assert(
+      fc.property(
+        key.chain((k) =>
+          fc.tuple(
+            fc.constant(k),
+            fc.array(pieceOf(k), { maxLength: 8 }).map((parts) => parts.join('')),
+          ),
+        ),
+        ([k, text]) => {
+          expect(stretches(k, redact(text, k))).toEqual([]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('a key holding [ beside a stretch of it: nothing of the key next to the marker', () => {
+    const k = 'qiy+6gKCfwB[0123456789abcdef';
+    const shown = redact(`x qiy+6gKCfwB${k.slice(12)} y`, k);
+    expect(shown).not.toContain('qiy+6gKCfwB');
+    expect(shown).toMatch(/^x \[redacted\][^a-z0-9]*redacted\] y$/);
+    // Two stretches back to back, neither next to the other in the key, are one run: one marker.
+    expect(redact(`<${k.slice(0, 12)}${k.slice(-12)}>`, k)).toBe('<[redacted]>');
+  });
 });

@@ -79,6 +79,13 @@ describe('retries', () => {
       'a certificate the runtime refuses, by its code',
       () => new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) }),
     ],
+    // Node's TLS refusals by their code alone (each cause's message left neutral).
+    ...['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_SSL_WRONG_VERSION_NUMBER'].map(
+      (code): [string, () => TypeError] => [
+        `Node's TLS refusal ${code}`,
+        () => new TypeError('fetch failed', { cause: Object.assign(new Error('TLS handshake failed'), { code }) }),
+      ],
+    ),
     [
       'a certificate the runtime refuses, by its message',
       () => new TypeError('fetch failed', { cause: new Error('invalid peer certificate: UnknownIssuer') }),

@@ -1,18 +1,18 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
   type AnyLookupError,
   type ApiError,
   type AttemptEvent,
   type CheckoutSession,
-  type CheckoutSessionSchema,
+  CheckoutSessionSchema,
   getOrder,
   getSession,
   type LookupOptions,
   type Order,
-  type OrderSchema,
+  OrderSchema,
   type PriceDataItem,
-  type PriceDataItemSchema,
+  PriceDataItemSchema,
   isLookupError,
   type NetworkErrorCause,
   type NetworkError,
@@ -200,5 +200,15 @@ describe('error types', () => {
     expectTypeOf<NetworkError['cause']>().toEqualTypeOf<NetworkErrorCause | undefined>();
     expectTypeOf<TimeoutError['cause']>().toExtend<AnyLookupError | undefined>();
     expectTypeOf<ReturnType<ApiError['toJSON']>['message']>().toEqualTypeOf<string>();
+  });
+
+  test("the exported schemas are valibot's looseObjects: v.pick, v.omit and their entries compile", () => {
+    const picked = v.pick(OrderSchema, ['orderId']);
+    expectTypeOf<v.InferOutput<typeof picked>['orderId']>().toEqualTypeOf<Order['orderId']>();
+    const omitted = v.omit(CheckoutSessionSchema, ['sessionId']);
+    expectTypeOf<'sessionId' extends KnownKeys<v.InferOutput<typeof omitted>> ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<'created' extends KnownKeys<v.InferOutput<typeof omitted>> ? true : false>().toEqualTypeOf<true>();
+    const entries = { ...PriceDataItemSchema.entries };
+    expectTypeOf<v.InferOutput<(typeof entries)['quantity']>>().toEqualTypeOf<PriceDataItem['quantity']>();
   });
 });

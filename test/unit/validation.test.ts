@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
 import { validate } from '../../src/core/validate.js';
 import { EnvelopeSchema } from '../../src/schemas/envelope.js';
+import { noArray } from '../../src/schemas/fields.js';
 import { ApiError, CheckoutSessionSchema, getOrder, getSession, OrderSchema, PriceDataItemSchema, ValidationError } from '../../src/index.js';
 import { envelope, ok, options, order, recordingFetch, session, validationFailure as failure } from './helpers.js';
 
@@ -645,11 +646,28 @@ describe('an array is never an object', () => {
       expect((await failure(getSession('cs_open_ada', options(recordingFetch(ok([])).fetch)))).issues).toEqual([{ path: 'data', message: ARRAY }]);
     });
 
-    test('each schema refuses an array itself, and still accepts an object, keeping unknown fields', () => {
+    test('each exported schema accepts an object, keeping unknown fields; with the check before it, as the SDK validates, it refuses an array', () => {
       for (const schema of [OrderSchema, CheckoutSessionSchema, PriceDataItemSchema]) {
-        expect(validate(schema, [], 'data')).toEqual([undefined, [{ path: 'data', message: ARRAY }], false]);
+        expect(validate(noArray(schema), [], 'data')).toEqual([undefined, [{ path: 'data', message: ARRAY }], false]);
         expect(validate(schema, { extra: 1 }, 'data')).toEqual([{ extra: 1 }]);
       }
+    });
+
+    test("each exported schema is valibot's looseObject: v.pick, v.omit and its entries make schemas of their own", () => {
+      for (const schema of [OrderSchema, CheckoutSessionSchema, PriceDataItemSchema]) {
+        expect(schema.type).toBe('loose_object');
+        expect(Object.keys(schema.entries).length).toBeGreaterThan(3);
+      }
+      const picked = v.pick(OrderSchema, ['orderId']);
+      // Only the picked field is checked: a bad amount passes, as an unknown field, and a bad id does not.
+      expect(v.parse(picked, { orderId: 'ord_1', amountTotal: 'x' })).toEqual({ orderId: 'ord_1', amountTotal: 'x' });
+      expect(v.safeParse(picked, { orderId: 5 }).success).toBe(false);
+      const omitted = v.omit(OrderSchema, ['orderId']);
+      expect(v.safeParse(omitted, { orderId: 5 }).success).toBe(true);
+      expect(v.safeParse(omitted, { amountTotal: 'x' }).success).toBe(false);
+      const extended = v.looseObject({ ...OrderSchema.entries, note: v.string() });
+      expect(v.safeParse(extended, { orderId: 'ord_1', note: 'n' }).success).toBe(true);
+      expect(v.safeParse(extended, { orderId: 'ord_1' }).success).toBe(false);
     });
 
     test("an exported schema refuses an array with valibot's own message too, for apps that parse with it", () => {
