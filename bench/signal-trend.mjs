@@ -35,9 +35,11 @@ const options = {
   ...(mode === 'signal' ? { signal: shared.signal } : {}),
 };
 const own = () => new AbortController().signal;
+// The SDK's call, on an injected fetch (sdk) or the runtime's own (global): \`options\` above says which.
+const lookUp = () => getOrder('ord_1', options);
 const one = {
-  sdk: () => getOrder('ord_1', options),
-  global: () => getOrder('ord_1', options),
+  sdk: lookUp,
+  global: lookUp,
   request: async () => new Request('https://checkout.test/', { signal: mode === 'signal' ? AbortSignal.any([own(), shared.signal]) : own() }),
   any: async () => AbortSignal.any([own(), shared.signal]),
 }[what];

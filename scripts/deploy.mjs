@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { closest, usageError } from './command-line.mjs';
+import { closest, unknown, usageError } from './command-line.mjs';
 
 const USAGE = `Usage: npx checkout-lookup deploy [options]   (in this repository: npm run deploy -- [options])
 
@@ -86,8 +86,8 @@ export async function deploy(args) {
     process.stdout.write(USAGE);
     process.exit(0);
   }
-  const typo = options.find((arg) => arg.startsWith('--') && closest(arg.split('=')[0], ['--help']) !== undefined);
-  if (typo !== undefined) usageError('checkout-lookup deploy', USAGE, `unknown option ${typo}; did you mean --help?`);
+  const typo = options.map((arg) => arg.split('=')[0]).find((name) => name.startsWith('--') && closest(name, ['--help']) !== undefined);
+  if (typo !== undefined) usageError('checkout-lookup deploy', USAGE, unknown('option', typo, ['--help']));
   // Imported here: wrangler is the project's devDependency, not this package's.
   const { unstable_readConfig } = await import('wrangler');
   const config = unstable_readConfig(

@@ -55,7 +55,7 @@ export const FAVICON_CACHE = 'public, max-age=604800';
 
 /**
  * The headers that follow the answer, set once it is made: a page's policy from what it loads (`pageSources`, set by
- * the layout); no shared cache keeps an answer (each is one customer's) but the icon's; HSTS over HTTPS.
+ * `render`); no shared cache keeps an answer (each is one customer's) but the icon's; HSTS over HTTPS.
  */
 export const answerHeaders = createMiddleware<App>(async (c, next) => {
   await next();
