@@ -3,17 +3,17 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildIfStale, killAll, startBin } from '../sandbox/bin.js';
-import { repoRoot } from '../shared/run.js';
 import { chromiumAvailable, launch } from './browser.js';
 
 // docs/testing.md's "Load the package in a page": its index.html, as written, served by a plain static server from
 // a project where the package is installed (node_modules/checkout-lookup is this checkout's build, valibot its
 // dependency), against the sandbox started with the doc's flags. Chromium loads the bare `checkout-lookup` import
 // through the page's import map, and the page shows what the doc says it shows.
+const repoRoot = resolve(import.meta.dirname, '../..');
 const HEADING = '### Load the package in a page';
 const DOC = readFileSync(join(repoRoot, 'docs/testing.md'), 'utf8');
 const guide = DOC.slice(DOC.indexOf(HEADING), DOC.indexOf('\n## ', DOC.indexOf(HEADING)));
