@@ -8,8 +8,11 @@ export type CallerSignal = Pick<AbortSignal, 'aborted' | 'reason' | 'addEventLis
 export interface Deadline {
   /** Aborts when the deadline passes (with an `AbortError` DOMException) or the caller's signal aborts (with its reason). */
   readonly signal: AbortSignal;
-  /** Rejects when `signal` aborts: raced against what may ignore the signal (an injected fetch, a stalled body). */
-  readonly aborted: Promise<never>;
+  /**
+   * Sets what an abort of `signal` ends, in place of what was set before: what may ignore the signal (an injected
+   * fetch, a stalled body). `interrupt` is given the signal's reason when it aborts, at once if it already has.
+   */
+  until(interrupt: (reason: unknown) => void): void;
   /** The clock: milliseconds since the Unix epoch. */
   now(): number;
   /** Milliseconds left before the deadline: 0 or less once it has passed. */
@@ -39,28 +42,30 @@ export function deadline(end: number, caller: CallerSignal | undefined): Deadlin
   const signal = caller instanceof AbortSignal ? AbortSignal.any([timer.signal, caller]) : timer.signal;
   const follow = () => timer.abort(caller!.reason);
   if (caller && signal === timer.signal) caller.addEventListener('abort', follow);
-  let reject!: (event?: Event) => void;
-  const aborted = new Promise<never>((_, rejectWith) => {
-    reject = rejectWith;
-  });
-  aborted.catch(() => {});
-  // Without a caller's signal, only the timer aborts `signal`, and `fire` rejects `aborted` itself: no listener.
+  // What an abort ends now (`until`); one slot, not a promise raced at every step: a race costs each await a
+  // promise and a turn of the microtask queue.
+  let interrupt: ((reason: unknown) => void) | undefined;
+  const halt = () => interrupt?.(signal.reason);
+  // Without a caller's signal, only the timer aborts `signal`, and `fire` halts what runs itself: no listener.
   // Stryker disable next-line ConditionalExpression: a listener without a caller's signal changes nothing but the time.
-  if (caller) signal.addEventListener('abort', reject);
+  if (caller) signal.addEventListener('abort', halt);
   const now = () => Date.now();
-  const left = () => end - now();
+  const left = () => end - Date.now();
   const fire = () => {
     timer.abort();
-    reject();
+    halt();
   };
   const timeout = setTimeout(fire, Math.max(0, left()));
   const expired = () => {
-    if (left() <= 0) fire();
+    if (end <= Date.now()) fire();
     return signal.aborted;
   };
   return {
     signal,
-    aborted,
+    until(next) {
+      interrupt = next;
+      if (signal.aborted) next(signal.reason);
+    },
     now,
     left,
     expired,
@@ -73,7 +78,7 @@ export function deadline(end: number, caller: CallerSignal | undefined): Deadlin
       // caller's signal would stay in memory. Without a caller's signal there is no listener, and nothing to remove
       // (a removal costs a call about half a µs on Node).
       // Stryker disable next-line ConditionalExpression: removing a listener that was never added changes nothing but the time.
-      if (caller) signal.removeEventListener('abort', reject);
+      if (caller) signal.removeEventListener('abort', halt);
       delete (signal as { request?: Request }).request;
       // A no-op for a signal joined by AbortSignal.any, which got no listener.
       caller?.removeEventListener('abort', follow);

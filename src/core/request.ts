@@ -88,10 +88,17 @@ async function attempt(o: ResolvedOptions, url: string, schema: v.GenericSchema,
     o.headers['x-timestamp'] = timestamp(o.now);
     // Reading the clock may have taken the rest of the time.
     time.check();
-    response = await send(o.fetch, url, o.headers, time, o.apiKey);
+    let answer: unknown;
+    try {
+      answer = await send(o.fetch, url, o.headers, time);
+    } catch (failure) {
+      // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
+      throw networkFailure(failure, o.apiKey);
+    }
+    response = responseOf(answer);
     let text: string | null | undefined;
     try {
-      text = await readText(response, o.maxBodyBytes, time.aborted);
+      text = await readText(response, o.maxBodyBytes, time);
     } catch (failure) {
       throw networkFailure(failure, o.apiKey);
     }
@@ -126,38 +133,34 @@ function stopped(caller: LookupOptions['signal'], call: CallSoFar, timeout: numb
   return caller?.aborted ? caller.reason : timedOut(call, timeout, last);
 }
 
-/** Sends the request: the answer's `Response`, or a `Failure` (thrown) for a failure of `fetch` or what is no Response. */
-async function send(
-  fetch: LookupFetch,
-  url: string,
-  headers: Record<string, string>,
-  { signal, aborted }: Deadline,
-  key: string | undefined,
-): Promise<Response> {
-  let answer: unknown;
-  try {
-    // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
-    const init = { headers, signal, redirect: 'manual' } as const;
-    let sent: Promise<unknown>;
-    // The runtime's own fetch is given the URL and init: no Request to build (a tenth of a call's time on Node),
-    // and it keeps the Request it makes alive itself.
-    if (fetch === globalThis.fetch) sent = globalThis.fetch(url, init);
-    else {
-      const request = new Request(url, init);
-      // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through
-      // a weak reference, so once a garbage collection takes a Request that an injected fetch hands on, an abort
-      // goes unheard and the socket stays open until undici's own ~300 s timeout
-      // (test/integration/abort-after-gc.test.ts).
-      (signal as { request?: Request }).request = request;
-      sent = fetch(request);
-    }
-    // Raced with the deadline: an injected fetch that ignores signals must not outlive it.
-    answer = await Promise.race([sent, aborted]);
-  } catch (failure) {
-    // Never the failure itself: it may quote the key or hold the Request, whose headers carry it.
-    throw networkFailure(failure, key);
+/**
+ * Sends the request: what `fetch` answers, raced with the deadline (an injected fetch that ignores signals must not
+ * outlive it). Not an async function: the race is the one promise a send needs.
+ */
+function send(fetch: LookupFetch, url: string, headers: Record<string, string>, time: Deadline): Promise<unknown> {
+  // "manual": a redirect is an answer, never followed, so the key is never sent to another address.
+  const init = { headers, signal: time.signal, redirect: 'manual' } as const;
+  let sent: unknown;
+  // The runtime's own fetch is given the URL and init: no Request to build (a tenth of a call's time on Node),
+  // and it keeps the Request it makes alive itself.
+  if (fetch === globalThis.fetch) sent = globalThis.fetch(url, init);
+  else {
+    const request = new Request(url, init);
+    // Held by the signal, alive until the call ends (`deadline`): undici follows a Request's signal only through
+    // a weak reference, so once a garbage collection takes a Request that an injected fetch hands on, an abort
+    // goes unheard and the socket stays open until undici's own ~300 s timeout
+    // (test/integration/abort-after-gc.test.ts).
+    (time.signal as { request?: Request }).request = request;
+    sent = fetch(request);
   }
-  // A Response by its headers: one of another realm or of a DOM library counts.
+  return new Promise((resolve, reject) => {
+    time.until(reject);
+    Promise.resolve(sent).then(resolve, reject);
+  });
+}
+
+/** The answer as a `Response`, known by its headers (one of another realm or of a DOM library counts), or else a `Failure` (thrown). */
+function responseOf(answer: unknown): Response {
   if (typeof (answer as Response | undefined)?.headers?.forEach === 'function') return answer as Response;
   throw notAResponse(answer);
 }
@@ -168,6 +171,7 @@ async function send(
  */
 function interpret(response: Response, text: string | null | undefined, schema: v.GenericSchema, o: ResolvedOptions, time: Deadline): unknown {
   const { successCodes, maxBodyBytes: limit, apiKey: key } = o;
+  // A body that came as the deadline passed is not parsed.
   time.check();
   let body: unknown;
   try {

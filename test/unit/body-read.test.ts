@@ -3,11 +3,12 @@ import { readText } from '../../src/core/body.js';
 import { getOrder } from '../../src/index.js';
 import { BASE, KEY, options } from './helpers.js';
 
-// The one home of reading a body (readText): chunk by chunk, counted against the limit, raced against the abort, and
+// The one home of reading a body (readText): chunk by chunk, counted against the limit, ended by the abort, and
 // decoded once. The calls' answers to what is read (a ValidationError, an ApiError) live in validation.test.ts and
 // errors.test.ts; test/integration/body-read.test.ts reads real transports.
 
-const never = new Promise<never>(() => {});
+/** A deadline that never aborts. */
+const never = { until() {} };
 const text = '{"orderId":"ord_ünï€😀"}';
 const bytes = new TextEncoder().encode(text);
 
@@ -82,17 +83,41 @@ describe('readText', () => {
     expect(await readText(new Response(''), 100, never)).toBe('');
   });
 
-  test('races a body that never ends against the abort, and cancels it', async () => {
-    let cancelled = false;
+  test('ends a body that never ends when the signal aborts, with its reason, and cancels it', async () => {
+    let cancelled: unknown;
     const stalled = new ReadableStream<Uint8Array>({
       start: (controller) => controller.enqueue(bytes.slice(0, 5)),
-      cancel: () => {
-        cancelled = true;
+      cancel: (reason) => {
+        cancelled = reason;
       },
     });
+    let abort!: (reason: unknown) => void;
+    const read = readText(new Response(stalled), 1000, { until: (interrupt) => (abort = interrupt) });
     const reason = new Error('deadline');
-    await expect(readText(new Response(stalled), 1000, Promise.reject(reason))).rejects.toBe(reason);
-    expect(cancelled).toBe(true);
+    // The first chunk is read; the read after it waits for a chunk that never comes.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    abort(reason);
+    await expect(read).rejects.toBe(reason);
+    expect(cancelled).toBe(reason);
+  });
+
+  test('an abort between two reads ends the read at the next chunk, which is not kept', async () => {
+    let abort!: (reason: unknown) => void;
+    const reason = new Error('deadline');
+    const { response } = streamed([bytes.slice(0, 5), bytes.slice(5)]);
+    const read = readText(response, 1000, {
+      until: (interrupt) => {
+        abort = interrupt;
+      },
+    });
+    abort(reason);
+    await expect(read).rejects.toBe(reason);
+  });
+
+  test('a text that holds U+FFFD, sent as such, is UTF-8 and comes whole', async () => {
+    const replacement = '{"note":"\uFFFD ok"}';
+    expect(await readText(new Response(new TextEncoder().encode(replacement)), 100, never)).toBe(replacement);
+    expect(await readText(new Response(Uint8Array.of(0x22, 0xef, 0xbf, 0xbd, 0xff, 0x22)), 100, never)).toBeNull();
   });
 });
 
