@@ -46,6 +46,9 @@ const SELF = new URL(import.meta.url).pathname;
 /** src/core/body.ts bundled as it is (not minified), so the body-read contenders run the SDK's own readText. */
 const BODY_MODULE = join(ROOT, 'test-output', 'bench', 'body.mjs');
 const CAP = 1_048_576; // the SDK's default maxBodyBytes
+/** What an id must not hold (the SDK's rule): a control character or a line separator. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** The contender every getOrder is compared with. */
 export const BASELINE = 'by hand';
 
@@ -55,10 +58,12 @@ export const CONTENDERS = {
   schema: "bare + v.safeParse with the SDK's OrderSchema",
   deadline: 'bare + an AbortController, its signal in the init and a 10 s setTimeout cleared after the body',
   'by hand':
-    "a careful client with getOrder's guarantees: the id encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end, the body under the 1 MiB cap (a stated Content-Length over it refused, the bytes counted as they come, since the length may be absent or untrue) + JSON.parse, the envelope check (HTTP 2xx, code 0 or 200) and v.safeParse(OrderSchema)",
+    "a careful client with getOrder's guarantees: the id checked (1 to 256 characters, no control, not a dot segment) and encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end that also ends the awaited answer and cancels the body (a fetch or body that ignores the signal ends at it), the body under the 1 MiB cap (a stated Content-Length over it refused, the bytes counted as they come, since the length may be absent or untrue), decoded as strict UTF-8, the clock read before JSON.parse and after validating (no answer once the deadline has passed), the envelope check (HTTP 2xx, an object, code 0 or 200, msg a string or null), an array refused and v.safeParse(OrderSchema)",
+  'by hand, trusting':
+    "by hand as it was measured up to 1.1: without the id's rule, the deadline over a fetch or body that ignores the signal and over parsing and validating, strict UTF-8, the envelope's types and an array refused",
   'by hand, Request': 'by hand, but fetch(new Request(url, init)) as the SDK calls it',
   'by hand, readText':
-    "by hand, but the SDK's readText (the chunks counted against the cap, raced with the deadline, decoded once) instead of its own counted read",
+    "by hand, but the SDK's readText (the chunks counted against the cap, cancelled by the deadline, decoded once) instead of its own counted read",
   getOrder: 'getOrder(id, { baseUrl, apiKey }) from dist/',
   'getOrder, injected fetch': 'getOrder with fetch: (input, init) => fetch(input, init) (the SDK may not trust its framing)',
 };
@@ -93,7 +98,6 @@ export async function contenders(baseUrl, variants = {}) {
   const url = `${baseUrl}/api/order/${encodeURIComponent(ID)}`;
   const options = { baseUrl, apiKey: API_KEY };
   const injected = { ...options, fetch: (input, init) => fetch(input, init) };
-  const never = { until() {} }; // a deadline that never aborts
   const headers = () => ({ Accept: 'application/json', 'X-API-KEY': API_KEY, 'X-Timestamp': String(Date.now()) });
   const check = (order) => {
     if (order?.orderId !== ID) throw new Error('wrong answer');
@@ -108,20 +112,29 @@ export async function contenders(baseUrl, variants = {}) {
     }
   };
   const decoder = new TextDecoder();
+  const strictDecoder = new TextDecoder('utf-8', { fatal: true });
   /**
    * The body as a careful client reads it under the cap: a stated length over it refused, the bytes counted as they
-   * come, never trusting the header (Bun and Deno deliver more than a Content-Length says on a chunked body).
+   * come, never trusting the header (Bun and Deno deliver more than a Content-Length says on a chunked body). Given
+   * `until`, the deadline cancels the body (one that ignores the signal ends at it), and a body that is not UTF-8 is
+   * refused (`strict`), as JSON must be.
    */
-  const readCapped = async (response) => {
+  const readCapped = async (response, until, strict) => {
     if (Number(response.headers.get('content-length')) > CAP) {
       await response.body?.cancel();
       throw new Error('body too large');
     }
     const reader = response.body.getReader();
+    let stopped;
+    until?.((reason) => {
+      stopped = { reason };
+      reader.cancel(reason).catch(() => {});
+    });
     const chunks = [];
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
+      if (stopped) throw stopped.reason;
       if (done) break;
       size += value.byteLength;
       if (size > CAP) {
@@ -130,29 +143,67 @@ export async function contenders(baseUrl, variants = {}) {
       }
       chunks.push(value);
     }
-    return decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks).arrayBuffer());
+    return (strict ? strictDecoder : decoder).decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks).arrayBuffer());
   };
-  /** The hand-written client; `send` and `read` swap in the SDK's ways of sending and reading. */
+  /**
+   * The hand-written client; `send` and `read` swap in the SDK's ways of sending and reading. `guarded` (the
+   * yardstick) adds what getOrder also guarantees on a success: the id checked before it goes into the path (1 to 256
+   * characters, no control, not "." or "..", which encodeURIComponent keeps and the URL parser would resolve out of
+   * the order's path), nothing outliving the deadline however the fetch or its body treat the signal (a mocked or
+   * patched fetch: the answer raced, the body cancelled) and no answer once it has passed (the clock read before
+   * parsing and after validating, which no timer can interrupt), a body that is not UTF-8 refused, the envelope's
+   * types checked (an object, not an array; msg a string or null) and an array as the order refused (valibot's
+   * looseObject reads one as an object).
+   */
   const byHand =
-    (send = (target, init) => fetch(target, init), read = readCapped) =>
+    ({ send = (target, init) => fetch(target, init), read = readCapped, guarded = true } = {}) =>
     async (id = ID) => {
+      if (guarded && !(typeof id === 'string' && id.length >= 1 && id.length <= 256 && id !== '.' && id !== '..' && !UNSAFE.test(id))) {
+        throw new TypeError('bad id');
+      }
+      const end = Date.now() + 10_000;
+      const late = () => {
+        if (guarded && Date.now() >= end) throw new Error('deadline');
+      };
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error('deadline')), 10_000);
+      // What the deadline ends besides the request: the answer awaited, then the body's read.
+      let interrupt;
+      const until = (next) => {
+        interrupt = next;
+        if (controller.signal.aborted) next(controller.signal.reason);
+      };
+      const timer = setTimeout(() => {
+        controller.abort(new Error('deadline'));
+        interrupt?.(controller.signal.reason);
+      }, 10_000);
       try {
         const init = { headers: headers(), signal: controller.signal, redirect: 'manual' };
-        const response = await send(`${baseUrl}/api/order/${encodeURIComponent(id)}`, init);
-        const body = JSON.parse(await read(response));
+        const sent = send(`${baseUrl}/api/order/${encodeURIComponent(id)}`, init);
+        const response = await (guarded
+          ? new Promise((resolve, reject) => {
+              until(reject);
+              sent.then(resolve, reject);
+            })
+          : sent);
+        const text = await read(response, guarded ? until : undefined, guarded);
+        late();
+        const body = JSON.parse(text);
         if (!response.ok || (body?.code !== 0 && body?.code !== 200)) throw new Error(`HTTP ${response.status}`);
+        if (guarded && (Array.isArray(body) || !(body.msg == null || typeof body.msg === 'string') || Array.isArray(body.data))) {
+          throw new Error('invalid answer');
+        }
         const result = v.safeParse(OrderSchema, body.data);
         if (!result.success) throw new Error('invalid order');
+        late();
         return result.output;
       } finally {
         clearTimeout(timer);
       }
     };
   const careful = byHand();
-  const request = byHand((target, init) => fetch(new Request(target, init)));
-  const readCounted = byHand(undefined, (response) => readText(response, CAP, never));
+  const trusting = byHand({ guarded: false });
+  const request = byHand({ send: (target, init) => fetch(new Request(target, init)) });
+  const readCounted = byHand({ read: (response, until) => readText(response, CAP, { until }) });
   const calls = {
     bare: async () => check((await (await fetch(url, { headers: headers() })).json()).data),
     schema: async () => {
@@ -161,6 +212,7 @@ export async function contenders(baseUrl, variants = {}) {
     },
     deadline: () => withDeadline((signal) => fetch(url, { headers: headers(), signal })),
     'by hand': async () => check(await careful()),
+    'by hand, trusting': async () => check(await trusting()),
     'by hand, Request': async () => check(await request()),
     'by hand, readText': async () => check(await readCounted()),
     getOrder: async () => check(await getOrder(ID, options)),
@@ -253,6 +305,7 @@ const ELEMENTS = {
   'validation (valibot OrderSchema, over bare)': ['schema', 'bare'],
   'deadline (AbortController + timer + signal, over bare)': ['deadline', 'bare'],
   'the careful client over bare (by hand minus bare)': [BASELINE, 'bare'],
+  'the guarantees by hand shares with getOrder beyond the cap (by hand minus by hand, trusting)': [BASELINE, 'by hand, trusting'],
   'a Request object (fetch(new Request(url, init)) over fetch(url, init))': ['by hand, Request', BASELINE],
   "the SDK's readText over text()": ['by hand, readText', BASELINE],
   "the SDK's own overhead (getOrder minus by hand)": ['getOrder', BASELINE],

@@ -45,7 +45,12 @@ export function deadline(end: number, caller: CallerSignal | undefined): Deadlin
   // What an abort ends now (`until`); one slot, not a promise raced at every step: a race costs each await a
   // promise and a turn of the microtask queue.
   let interrupt: ((reason: unknown) => void) | undefined;
-  const halt = () => interrupt?.(signal.reason);
+  // Whether `signal` has aborted, kept here: the call asks at every step, and a getter costs more than a field.
+  let over = false;
+  const halt = () => {
+    over = true;
+    interrupt?.(signal.reason);
+  };
   // Without a caller's signal, only the timer aborts `signal`, and `fire` halts what runs itself: no listener.
   // Stryker disable next-line ConditionalExpression: a listener without a caller's signal changes nothing but the time.
   if (caller) signal.addEventListener('abort', halt);
@@ -58,7 +63,7 @@ export function deadline(end: number, caller: CallerSignal | undefined): Deadlin
   const timeout = setTimeout(fire, Math.max(0, left()));
   const expired = () => {
     if (end <= Date.now()) fire();
-    return signal.aborted;
+    return over;
   };
   return {
     signal,

@@ -56,7 +56,7 @@ const RULES: Record<string, [rule: string, ok: (value: any) => boolean] | null> 
   onAttempt: ['a function', isFunction],
 };
 
-/** The options' names, in the order above: listed once, not enumerated on every call (`for…in` is slow in Bun). */
+/** The options' names, in the order above, for the closest name to a wrong one. */
 const NAMES = Object.keys(RULES);
 
 // Headers that runtimes refuse to send on a GET, or send as given (Bun sends a Host header): undici throws for
@@ -74,35 +74,57 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
   const given = options as unknown as Record<string, unknown>;
   // Any own name that is not an option is a mistake; the options themselves are read by name below, as users write
   // them: own or inherited, plain or through a getter.
-  for (const name of readingOf('options', () => Object.keys(given))) {
+  let names: string[];
+  try {
+    names = Object.keys(given);
+  } catch (cause) {
+    throw unreadable('options', cause);
+  }
+  for (const name of names) {
     if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
   }
-  // The defaults (README's Options table lists them), under the options given; one given as undefined takes its default.
-  const resolved: Record<string, unknown> = {
-    now: Date.now,
-    timeout: 10_000,
-    maxRetries: 2,
-    maxBodyBytes: 1_048_576,
-    successCodes: [0, 200],
-  };
-  for (const name of NAMES) {
-    let value = readingOf(name, () => given[name]);
-    if (value === undefined) {
-      // The defaults above meet their rules; the global fetch, looked up now, is checked: it may be missing.
-      if (name !== 'fetch') continue;
-      value = globalThis.fetch;
-    }
-    const wrong = optionRefusal(name, value);
-    if (wrong) throw new TypeError(`"${name}" ${wrong}`);
-    resolved[name] = value;
-  }
-  const { baseUrl, apiKey, dangerouslyAllowBrowser, headers } = resolved as Partial<LookupOptions>;
-  resolved.base = baseOf(baseUrl);
+  // Each option read once, in the order of RULES, and checked; the result is built at once, with the defaults (the
+  // README's Options table lists them) for those not given (or given as undefined).
+  const baseUrl = option(given, 'baseUrl');
+  const apiKey = option(given, 'apiKey');
+  // The global fetch, looked up now, is checked too: it may be missing.
+  const fetch = option(given, 'fetch') ?? checked('fetch', globalThis.fetch);
+  const signal = option(given, 'signal');
+  const timeout = option(given, 'timeout') ?? 10_000;
+  const maxRetries = option(given, 'maxRetries') ?? 2;
+  const headers = option(given, 'headers');
+  const now = option(given, 'now') ?? Date.now;
+  const successCodes = option(given, 'successCodes') ?? SUCCESS_CODES;
+  const maxBodyBytes = option(given, 'maxBodyBytes') ?? 1_048_576;
+  const dangerouslyAllowBrowser = option(given, 'dangerouslyAllowBrowser');
+  const onAttempt = option(given, 'onAttempt');
+  const base = baseOf(baseUrl);
   if (apiKey && !dangerouslyAllowBrowser && isBrowser()) {
     throw new TypeError('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
   }
-  resolved.headers = headersOf(headers, apiKey);
-  return resolved as unknown as ResolvedOptions;
+  return { base, apiKey, fetch, signal, timeout, maxRetries, maxBodyBytes, successCodes, now, onAttempt, headers: headersOf(headers, apiKey) };
+}
+
+/** The default of `successCodes`: code 0 and 200 mean success. */
+const SUCCESS_CODES: readonly number[] = [0, 200];
+
+/** Option `name` as the caller gave it (`undefined` when not given), checked by its rule. */
+// biome-ignore lint/suspicious/noExplicitAny: what a rule has checked is typed where it is read (ResolvedOptions).
+function option(given: Record<string, unknown>, name: string): any {
+  let value: unknown;
+  try {
+    value = given[name];
+  } catch (cause) {
+    throw unreadable(name, cause);
+  }
+  return value === undefined ? value : checked(name, value);
+}
+
+/** `value`, unless option `name`'s rule refuses it: then a `TypeError` that names the option and states the rule. */
+function checked(name: string, value: unknown): unknown {
+  const wrong = optionRefusal(name, value);
+  if (wrong) throw new TypeError(`"${name}" ${wrong}`);
+  return value;
 }
 
 /**
@@ -111,25 +133,32 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
  */
 export function optionRefusal(name: string, value: unknown): string | undefined {
   const rule = RULES[name];
-  if (!rule || readingOf(name, () => rule[1](value))) return undefined;
-  return `must be ${rule[0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`;
+  let holds: boolean;
+  try {
+    holds = !rule || rule[1](value);
+  } catch (cause) {
+    throw unreadable(name, cause);
+  }
+  if (holds) return undefined;
+  return `must be ${rule![0]}; received ${name === 'apiKey' ? keyWrong(value) : kindOf(value)}`;
 }
 
 /**
- * What `read` returns: the caller's code that runs while an option is read (a getter, a Proxy trap, a signal's
- * `aborted`, `now`) may throw, and that is a `TypeError` naming the option, with what it threw as the cause.
+ * The caller's code that runs while an option is read (a getter, a Proxy trap, a signal's `aborted`, `now`) may
+ * throw: that is a `TypeError` naming the option, with what it threw as the cause.
  */
-function readingOf<T>(name: string, read: () => T): T {
-  try {
-    return read();
-  } catch (cause) {
-    throw new TypeError(`"${name}" must be readable; reading it threw`, { cause });
-  }
+function unreadable(name: string, cause: unknown): TypeError {
+  return new TypeError(`"${name}" must be readable; reading it threw`, { cause });
 }
 
 /** The clock's reading for an attempt's `X-Timestamp`: a `TypeError` naming `now` unless it is a finite number. */
 export function timestamp(now: () => number): string {
-  const time = readingOf('now', now);
+  let time: number;
+  try {
+    time = now();
+  } catch (cause) {
+    throw unreadable('now', cause);
+  }
   if (!Number.isFinite(time)) throw new TypeError(`"now" must return a finite number; received ${kindOf(time)}`);
   return `${time}`;
 }

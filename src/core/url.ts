@@ -1,9 +1,6 @@
 import { InvalidIdError } from '../errors.js';
 import { kindOf, UNSAFE } from './message.js';
 
-/** An id that is a path's dot segment, which URL parsers resolve away. */
-const DOTS = /^\.\.?$/;
-
 /** The last base URL string that `baseOf` read, and what it came to. */
 let lastBase: [baseUrl: string, base: readonly [origin: string, path: string]] | undefined;
 
@@ -59,6 +56,7 @@ export function urlOf([origin, path]: readonly [origin: string, path: string], r
 function idWrong(id: unknown): string {
   if (typeof id !== 'string') return kindOf(id);
   if (!id || id.length > 256) return `${id.length} characters`;
-  if (DOTS.test(id)) return `"${id}"`;
+  // A path's dot segment, which URL parsers resolve away.
+  if (id === '.' || id === '..') return `"${id}"`;
   return UNSAFE.test(id) ? 'a control character' : '';
 }

@@ -5,6 +5,18 @@ import { kindOf } from './message.js';
 /** Issues kept of one parse; the parse stops at the next one, so a body of 500,000 wrong items costs no more. */
 const MAX_ISSUES = 20;
 
+/** The issues raised in the parse under way (parses are synchronous: one at a time). */
+let count = 0;
+/** One configuration for every parse, reset by each: made once, not per call. */
+const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
+  // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
+  lang: ' ',
+  message: () => {
+    if (++count > MAX_ISSUES) config.abortEarly = true;
+    return undefined as never;
+  },
+};
+
 /**
  * Checks `value` against `schema`: its output, or its issues as dotted paths (`root` for the value itself) and
  * messages that name the expected type and the kind of JSON value received, never the value (personal data).
@@ -17,15 +29,8 @@ const MAX_ISSUES = 20;
  * an update changes how the configuration reaches the loops.
  */
 export function validate(schema: v.GenericSchema, value: unknown, root: string): [output: unknown, issues?: ValidationIssue[], more?: boolean] {
-  let count = 0;
-  const config: { -readonly [K in keyof v.Config<v.BaseIssue<unknown>>]: v.Config<v.BaseIssue<unknown>>[K] } = {
-    // Stryker disable next-line StringLiteral: '' is as good as ' ': any language no app registers messages for works.
-    lang: ' ',
-    message: () => {
-      if (++count > MAX_ISSUES) config.abortEarly = true;
-      return undefined as never;
-    },
-  };
+  count = 0;
+  config.abortEarly = undefined;
   const result = schema['~run']({ value }, config);
   if (!result.issues) return [result.value];
   return [

@@ -541,14 +541,17 @@ describe('every option, read by resolveOptions', () => {
       expect(resolved.apiKey).toBeUndefined();
       expect(resolved.signal).toBeUndefined();
       expect([...new Headers(resolved.headers)]).toEqual([['accept', 'application/json']]);
+      // One shape for every call: what the call reads, nothing more (no baseUrl beside the base it came to).
       expect(Object.keys(resolved).sort()).toEqual([
+        'apiKey',
         'base',
-        'baseUrl',
         'fetch',
         'headers',
         'maxBodyBytes',
         'maxRetries',
         'now',
+        'onAttempt',
+        'signal',
         'successCodes',
         'timeout',
       ]);
