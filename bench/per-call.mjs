@@ -305,7 +305,7 @@ const ELEMENTS = {
   'validation (valibot OrderSchema, over bare)': ['schema', 'bare'],
   'deadline (AbortController + timer + signal, over bare)': ['deadline', 'bare'],
   'the careful client over bare (by hand minus bare)': [BASELINE, 'bare'],
-  'the guarantees by hand shares with getOrder beyond the cap (by hand minus by hand, trusting)': [BASELINE, 'by hand, trusting'],
+  'the guarantees by hand now shares with getOrder (by hand minus by hand, trusting)': [BASELINE, 'by hand, trusting'],
   'a Request object (fetch(new Request(url, init)) over fetch(url, init))': ['by hand, Request', BASELINE],
   "the SDK's readText over text()": ['by hand, readText', BASELINE],
   "the SDK's own overhead (getOrder minus by hand)": ['getOrder', BASELINE],

@@ -9,6 +9,15 @@ import { readCommandLine } from '../scripts/command-line.mjs';
 import { perCallChart, workerCpuChart } from './charts.mjs';
 
 const BASELINE = 'by hand';
+/** The careful client as it was measured up to 1.1, without the guarantees it now shares with getOrder. */
+const FORMER = 'by hand, trusting';
+
+/** getOrder over the former client: the median of the rounds' ratios, as for the baseline (n/a in a run without it). */
+function formerRatio(r) {
+  if (!r.perRound || !r.names?.includes(FORMER)) return undefined;
+  const ratios = r.perRound.map((round) => round.getOrder / round[FORMER]).sort((a, b) => a - b);
+  return ratios[(ratios.length - 1) >> 1];
+}
 
 const f = (value, digits = 1) =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
@@ -135,6 +144,7 @@ ${table(
     'Ratio per round',
     'CPU ratio',
     'Injected fetch',
+    `Over \`${FORMER}\``,
     'With its effect on the next call',
     'bare',
     'Goal',
@@ -148,13 +158,14 @@ ${table(
     r.roundRatios.map((x) => x.toFixed(3)).join(', '),
     r.cpuRatios ? `${f(r.cpuRatios.getOrder, 3)}×` : 'n/a',
     `${f(r.ratios['getOrder, injected fetch'], 3)}×`,
+    `${f(formerRatio(r), 3)}×`,
     `${f(r.withNextCall, 3)}×`,
     us(r.overall.bare),
     `≤ ${f(r.goal, 2)}×: ${r.met ? 'met' : '**missed**'}`,
   ]),
 )}
 
-"CPU ratio": the same in CPU time (the process's user + system time over each call, read outside the wall-time window; with the server in the same process its share is in both), which a busy machine inflates far less than the wall time. "Injected fetch": \`getOrder\` given \`fetch: (input, init) => fetch(input, init)\`, over by hand. "With its effect on the next call": each call's median plus how much the call after it moves (below), getOrder over by hand; a call that leaves work behind (cleanup, garbage) pays for it here. "bare": \`fetch\` + \`res.json()\` with the same URL and headers, no deadline and no checks, the floor under both.
+"CPU ratio": the same in CPU time (the process's user + system time over each call, read outside the wall-time window; with the server in the same process its share is in both), which a busy machine inflates far less than the wall time. "Injected fetch": \`getOrder\` given \`fetch: (input, init) => fetch(input, init)\`, over by hand. "Over \`${FORMER}\`": getOrder over the careful client as it was measured up to 1.1, before it took the guarantees it now shares with getOrder (the id's rule, the deadline over any fetch and over parsing and validating, strict UTF-8, the envelope's types, an array refused). "With its effect on the next call": each call's median plus how much the call after it moves (below), getOrder over by hand; a call that leaves work behind (cleanup, garbage) pays for it here. "bare": \`fetch\` + \`res.json()\` with the same URL and headers, no deadline and no checks, the floor under both.
 
 ### The contenders
 

@@ -114,6 +114,12 @@ describe('readText', () => {
     await expect(read).rejects.toBe(reason);
   });
 
+  test('an abort after a body-less answer was read has nothing to cancel, and throws nothing', async () => {
+    let abort!: (reason: unknown) => void;
+    expect(await readText(new Response(null), 100, { until: (interrupt) => (abort = interrupt) })).toBe('');
+    expect(() => abort(new Error('deadline'))).not.toThrow();
+  });
+
   test('a text that holds U+FFFD, sent as such, is UTF-8 and comes whole', async () => {
     const replacement = '{"note":"\uFFFD ok"}';
     expect(await readText(new Response(new TextEncoder().encode(replacement)), 100, never)).toBe(replacement);
