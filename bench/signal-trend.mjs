@@ -5,6 +5,7 @@
 // over loopback), the runtime alone doing what every call does: a Request that follows a signal, that signal joined to
 // the shared one by AbortSignal.any or not. Run `npx tsup`, then `node bench/signal-trend.mjs`; not part of `npm test`.
 import { spawnSync } from 'node:child_process';
+import { readCommandLine, usageFromHeader } from '../scripts/command-line.mjs';
 import { NODE20, NODE20_MISSING, NODE24, ROOT } from './lib.mjs';
 
 const COUNTS = [20_000, 40_000, 60_000];
@@ -58,6 +59,8 @@ server.close();
 console.log((after - before) / calls);
 `;
 
+// --help and -h print the header above; it takes no argument, and refuses any.
+readCommandLine(process.argv.slice(2), { name: 'bench/signal-trend.mjs', usage: usageFromHeader(import.meta.url, 'node bench/signal-trend.mjs') });
 const runtimes = { ...(NODE20_MISSING ? {} : { 'Node 20': NODE20 }), 'Node 24': NODE24 };
 console.log(`bytes per call left after garbage collection, for ${COUNTS.join(' / ')} calls\n`);
 for (const [name, node] of Object.entries(runtimes)) {

@@ -63,8 +63,12 @@ async function start(env: Record<string, string>) {
   const timer = setTimeout(() => child.kill('SIGINT'), 90_000);
   const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
   clearTimeout(timer);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  return { code, output, left: processesMarked(mark) };
+  // What it left, looked for until nothing is, for up to 5 s: a child that outlives npm start is still there then.
+  let left = processesMarked(mark);
+  for (const end = Date.now() + 5_000; left.length > 0 && Date.now() < end; left = processesMarked(mark)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { code, output, left };
 }
 
 /** The suggested port of the line naming `port`, checked to be another one, free now. */

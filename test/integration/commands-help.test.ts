@@ -26,6 +26,7 @@ const SCRIPTS: [string, string, string][] = [
   ['bench/worker-load.mjs', '--help', '--hepl'],
   ['bench/cold-start.mjs', '--help', '--hlep'],
   ['bench/validation.mjs', '--help', '--hepl'],
+  ['bench/signal-trend.mjs', '--help', '--hlep'],
 ];
 
 async function node(script: string, ...args: string[]) {

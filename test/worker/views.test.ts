@@ -39,6 +39,9 @@ describe('the views', () => {
     expect([...(page.images ?? [])].map((url) => url?.href)).toEqual(['https://images.example.com/beans.png']);
     const body = await markup(page.body);
     expect(body).toContain('<h1>Ihre Bestellung</h1>');
+    // The record's words and amounts, in the reader's language and format.
+    expect(body).toContain('Beans');
+    expect(body).toContain('12,50\u00a0€');
     expect(body).toBe(await markup(orderPage(order, request, false, undefined).body));
     const document = await markup(layout(page, request, 'n0nce'));
     expect(document).toContain('<html lang="de-DE">');
