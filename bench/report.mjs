@@ -176,7 +176,7 @@ ${table(
 
 ### What each element costs (µs per call; % of by hand in the same run)
 
-Each element is the difference of two contenders' medians in a round (the calls made side by side in the same shuffled cycles), then the median of the ${config.rounds} rounds' differences. \`getOrder\` minus \`by hand\` is what the SDK adds beyond a careful client (option checks, the Request object, headers, the bounded read, the envelope, the races, the error paths it sets up); the \`by hand, …\` rows swap one of the SDK's ways into the hand-written client. Differences of a few µs are within the noise of a shared machine.
+Each element is the difference of two contenders' medians in a round (the calls made side by side in the same shuffled cycles), then the median of the ${config.rounds} rounds' differences. \`getOrder\` minus \`by hand\` is what the SDK adds beyond a careful client with the same guarantees (checking its options, building the headers, the deadline's object and checks, the promises of its steps, the envelope through its schema, the error paths it sets up); the \`by hand, …\` rows swap one of the SDK's ways into the hand-written client. Differences of a few µs are within the noise of a shared machine.
 
 ${table(
   ['Element', ...results.map((r) => `${r.runtime}, ${r.server}`)],
