@@ -60,7 +60,7 @@ export const CONTENDERS = {
   'by hand':
     "a careful client with getOrder's guarantees: the id checked (1 to 256 characters, no control, not a dot segment) and encoded, fetch(url, { headers, signal, redirect: 'manual' }), a 10 s deadline timer cleared at the end that also ends the awaited answer and cancels the body (a fetch or body that ignores the signal ends at it), the body under the 1 MiB cap (a stated Content-Length over it refused, the bytes counted as they come, since the length may be absent or untrue), decoded as strict UTF-8, the clock read before JSON.parse and after validating (no answer once the deadline has passed), the envelope check (HTTP 2xx, an object, code 0 or 200, msg a string or null), an array refused and v.safeParse(OrderSchema)",
   'by hand, trusting':
-    "by hand as it was measured up to 1.1: without the id's rule, the deadline over a fetch or body that ignores the signal and over parsing and validating, strict UTF-8, the envelope's types and an array refused",
+    "by hand as it was measured before it took getOrder's other success-path guarantees: without the id's rule, the deadline over a fetch or body that ignores the signal and over parsing and validating, strict UTF-8, the envelope's types and an array refused",
   'by hand, Request': 'by hand, but fetch(new Request(url, init)) as the SDK calls it',
   'by hand, readText':
     "by hand, but the SDK's readText (the chunks counted against the cap, cancelled by the deadline, decoded once) instead of its own counted read",

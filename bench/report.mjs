@@ -9,7 +9,7 @@ import { readCommandLine } from '../scripts/command-line.mjs';
 import { perCallChart, workerCpuChart } from './charts.mjs';
 
 const BASELINE = 'by hand';
-/** The careful client as it was measured up to 1.1, without the guarantees it now shares with getOrder. */
+/** The careful client as it was measured before it took the guarantees it now shares with getOrder. */
 const FORMER = 'by hand, trusting';
 
 /** getOrder over the former client: the median of the rounds' ratios, as for the baseline (n/a in a run without it). */
@@ -165,7 +165,7 @@ ${table(
   ]),
 )}
 
-"CPU ratio": the same in CPU time (the process's user + system time over each call, read outside the wall-time window; with the server in the same process its share is in both), which a busy machine inflates far less than the wall time. "Injected fetch": \`getOrder\` given \`fetch: (input, init) => fetch(input, init)\`, over by hand. "Over \`${FORMER}\`": getOrder over the careful client as it was measured up to 1.1, before it took the guarantees it now shares with getOrder (the id's rule, the deadline over any fetch and over parsing and validating, strict UTF-8, the envelope's types, an array refused). "With its effect on the next call": each call's median plus how much the call after it moves (below), getOrder over by hand; a call that leaves work behind (cleanup, garbage) pays for it here. "bare": \`fetch\` + \`res.json()\` with the same URL and headers, no deadline and no checks, the floor under both.
+"CPU ratio": the same in CPU time (the process's user + system time over each call, read outside the wall-time window; with the server in the same process its share is in both), which a busy machine inflates far less than the wall time. "Injected fetch": \`getOrder\` given \`fetch: (input, init) => fetch(input, init)\`, over by hand. "Over \`${FORMER}\`": getOrder over the careful client as it was measured before it took the guarantees it now shares with getOrder (the id's rule, the deadline over any fetch and over parsing and validating, strict UTF-8, the envelope's types, an array refused). "With its effect on the next call": each call's median plus how much the call after it moves (below), getOrder over by hand; a call that leaves work behind (cleanup, garbage) pays for it here. "bare": \`fetch\` + \`res.json()\` with the same URL and headers, no deadline and no checks, the floor under both.
 
 ### The contenders
 
