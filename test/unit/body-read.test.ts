@@ -101,7 +101,7 @@ describe('readText', () => {
     expect(cancelled).toBe(reason);
   });
 
-  test('an abort between two reads ends the read at the next chunk, which is not kept', async () => {
+  test('an abort while a chunk is on its way ends the read with its reason; the chunk is not kept', async () => {
     let abort!: (reason: unknown) => void;
     const reason = new Error('deadline');
     const { response } = streamed([bytes.slice(0, 5), bytes.slice(5)]);
