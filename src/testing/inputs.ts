@@ -53,12 +53,29 @@ const UNCOPIED = ['__proto__', 'constructor', 'prototype'];
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An object schema whose missing entry is refused with the message of that entry given as undefined. */
-function fields<const T extends v.ObjectEntries>(entries: T) {
-  return v.object(entries, (issue) => {
-    const key = issue.path?.[0]?.key;
-    return key === undefined ? must('an object') : v.safeParse(entries[key as keyof T]!, undefined).issues![0].message;
-  });
+/**
+ * An object of these entries and no others, so that a misspelt field is refused rather than left out: its message
+ * names the field and lists the fields (`"fault.stauts" is not a field; with "kind": "status" the fields are kind,
+ * status, …`, `where` saying which); `other` gives the message of the object's other issues (not an object, a
+ * required entry missing).
+ */
+function only<const T extends v.ObjectEntries>(entries: T, other: (issue: v.BaseIssue<unknown>) => string, where = '') {
+  const known = Object.keys(entries).join(', ');
+  return v.strictObject(entries, (issue) =>
+    issue.expected === 'never' ? `"${FIELD}" is not a field; ${where}the fields are ${known}` : other(issue),
+  );
+}
+
+/** A fault's or scenario's entries (`kind` first): a missing entry is refused with the message of that entry given as undefined. */
+function fields<const T extends v.ObjectEntries & { kind: v.LiteralSchema<string, undefined> }>(entries: T) {
+  return only(
+    entries,
+    (issue) => {
+      const key = issue.path?.[0]?.key;
+      return key === undefined ? must('an object') : v.safeParse(entries[key as keyof T]!, undefined).issues![0].message;
+    },
+    `with "kind": "${entries.kind.literal}" `,
+  );
 }
 
 const positiveInteger = () => {
@@ -84,14 +101,14 @@ const ID = v.pipe(
 // Each exported schema is documented where its type is, in types.ts (which the package's types carry).
 export const RouteSchema = v.picklist(['order', 'session'], must('"order" or "session"'));
 
-export const FaultTargetSchema = v.object(
+export const FaultTargetSchema = only(
   {
     /** Only requests to this route. */
     route: v.optional(RouteSchema),
     /** Only requests for this id. */
     id: v.optional(ID),
   },
-  must('an object such as { "route": "order", "id": "ord_ada_1" }'),
+  () => must('an object such as { "route": "order", "id": "ord_ada_1" }'),
 );
 
 /** The bytes of `name: value` and CRLF on the wire. */
@@ -251,9 +268,9 @@ function byKind<const T extends v.VariantOptions<'kind'> & readonly { readonly e
 export const FaultSchema = byKind(FAULTS, '{ "kind": "status", "status": 503 }');
 
 /** The body of `POST /__sandbox/faults`. */
-export const FaultBodySchema = v.object(
+export const FaultBodySchema = only(
   { target: v.optional(FaultTargetSchema, {}), fault: FaultSchema },
-  '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }',
+  () => '"fault" is missing: send { "target": { "route": "order" }, "fault": { "kind": "status", "status": 503 } }',
 );
 
 /** The order a completed checkout creates by default: `ord_` and the session id without its `cs_` prefix. */

@@ -169,6 +169,12 @@ describe('faults and scenarios are checked when they are set', () => {
     [{ kind: 'html', delayMs: 2 ** 31 }, '"fault.delayMs" must be a number of ms from 0 to 3600000'],
     // Beyond 2^53 an integer has neighbours it cannot be told from: no count of uses.
     [{ kind: 'drop', times: 2 ** 60 }, '"fault.times" must be a positive integer'],
+    // A misspelt field would otherwise be left out, and the fault armed without it.
+    [
+      { kind: 'status', status: 503, retryafter: 5 },
+      '"fault.retryafter" is not a field; with "kind": "status" the fields are kind, status, code, msg, retryAfter, headers, times, delayMs',
+    ],
+    [{ kind: 'latency', ms: 5, delay: 100 }, '"fault.delay" is not a field; with "kind": "latency" the fields are kind, ms, times, delayMs'],
   ])('fault %j: 400 %s', async (fault, error) => {
     const sandbox = createSandbox();
     expect(await control(sandbox, 'POST', '/faults', { fault })).toEqual({ status: 400, body: { error } });
@@ -208,6 +214,17 @@ describe('faults and scenarios are checked when they are set', () => {
       () => createSandbox().scenario({ kind: 'checkout-completes' } as never),
       '"scenario.sessionId" must be a non-empty string',
     ],
+    // A misspelt target field would otherwise be left out, and the fault armed for every request.
+    [
+      'a misspelt target field',
+      () => createSandbox().fault({ rout: 'order' } as never, { kind: 'drop' }),
+      '"target.rout" is not a field; the fields are route, id',
+    ],
+    [
+      'a misspelt scenario field',
+      () => createSandbox().scenario({ kind: 'flaky', failevery: 3 } as never),
+      '"scenario.failevery" is not a field; with "kind": "flaky" the fields are kind, target, failEvery, status',
+    ],
   ])('%s: a TypeError naming the field', (_, run, message) => {
     expect(run).toThrow(new TypeError(message));
   });
@@ -217,6 +234,15 @@ describe('faults and scenarios are checked when they are set', () => {
     expect(await control(sandbox, 'POST', '/faults', { target: null, fault: { kind: 'drop' } })).toEqual({
       status: 400,
       body: { error: '"target" must be an object such as { "route": "order", "id": "ord_ada_1" }' },
+    });
+    expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
+  });
+
+  test('a misspelt field of the control API body: 400 naming it, nothing armed', async () => {
+    const sandbox = createSandbox();
+    expect(await control(sandbox, 'POST', '/faults', { targets: { route: 'order' }, fault: { kind: 'drop' } })).toEqual({
+      status: 400,
+      body: { error: '"targets" is not a field; the fields are target, fault' },
     });
     expect(await control(sandbox, 'GET', '/faults')).toEqual({ status: 200, body: { ids: [] } });
   });
