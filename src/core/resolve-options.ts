@@ -71,60 +71,79 @@ const REFUSED = /^(connection|content-length|expect|host|keep-alive|transfer-enc
 export function resolveOptions(options: LookupOptions): ResolvedOptions {
   // A string or an array would otherwise be read as options named "0", "1"...
   if (kindOf(options) !== 'object') throw new TypeError(`"options" must be an object; received ${kindOf(options)}`);
-  const given = options as unknown as Record<string, unknown>;
   // Any own name that is not an option is a mistake; the options themselves are read by name below, as users write
   // them: own or inherited, plain or through a getter.
   let names: string[];
   try {
-    names = Object.keys(given);
+    names = Object.keys(options);
   } catch (cause) {
     throw unreadable('options', cause);
   }
   for (const name of names) {
     if (!Object.hasOwn(RULES, name)) throw new TypeError(`"${name}" is not an option; did you mean "${closest(name)}"?`);
   }
-  // Each option read once, in the order of RULES, and checked; the result is built at once, with the defaults (the
-  // README's Options table lists them) for those not given (or given as undefined).
-  const baseUrl = option(given, 'baseUrl');
-  const apiKey = option(given, 'apiKey');
-  // The global fetch, looked up now, is checked too: it may be missing.
-  const fetch = option(given, 'fetch') ?? checked('fetch', globalThis.fetch);
-  const signal = option(given, 'signal');
-  const timeout = option(given, 'timeout') ?? 10_000;
-  const maxRetries = option(given, 'maxRetries') ?? 2;
-  const headers = option(given, 'headers');
-  const now = option(given, 'now') ?? Date.now;
-  const successCodes = option(given, 'successCodes') ?? SUCCESS_CODES;
-  const maxBodyBytes = option(given, 'maxBodyBytes') ?? 1_048_576;
-  const dangerouslyAllowBrowser = option(given, 'dangerouslyAllowBrowser');
-  const onAttempt = option(given, 'onAttempt');
+  // Each option read once, then checked, with the defaults (the README's Options table lists them) for those not
+  // given (or given as undefined).
+  // biome-ignore lint/suspicious/noImplicitAnyLet: each takes its option's type from the destructuring below.
+  let baseUrl, apiKey, fetch, signal, timeout, maxRetries, headers, now, successCodes, maxBodyBytes, dangerouslyAllowBrowser, onAttempt;
+  try {
+    ({ baseUrl, apiKey, fetch, signal, timeout, maxRetries, headers, now, successCodes, maxBodyBytes, dangerouslyAllowBrowser, onAttempt } = options);
+  } catch (cause) {
+    // The option that threw is the one that throws when read again; "options" when none does.
+    throw unreadable(NAMES.find((name) => throwsOnRead(options, name)) ?? 'options', cause);
+  }
   const base = baseOf(baseUrl);
+  if (apiKey !== undefined && !isApiKey(apiKey)) throw refused('apiKey', apiKey);
+  // The global fetch, looked up now, is checked too: it may be missing.
+  const fetched = fetch === undefined ? globalThis.fetch : fetch;
+  if (!isFunction(fetched)) throw refused('fetch', fetched);
+  const resolved: ResolvedOptions = {
+    base,
+    apiKey,
+    fetch: fetched,
+    signal: checked('signal', signal),
+    timeout: checked('timeout', timeout, 10_000),
+    maxRetries: checked('maxRetries', maxRetries, 2),
+    headers: headersOf(headers, apiKey),
+    now: checked('now', now, Date.now),
+    successCodes: checked('successCodes', successCodes, SUCCESS_CODES),
+    maxBodyBytes: checked('maxBodyBytes', maxBodyBytes, 1_048_576),
+    onAttempt: checked('onAttempt', onAttempt),
+  };
+  checked('dangerouslyAllowBrowser', dangerouslyAllowBrowser);
   if (apiKey && !dangerouslyAllowBrowser && isBrowser()) {
     throw new TypeError('"apiKey" must stay out of browser pages (see "dangerouslyAllowBrowser")');
   }
-  return { base, apiKey, fetch, signal, timeout, maxRetries, maxBodyBytes, successCodes, now, onAttempt, headers: headersOf(headers, apiKey) };
+  return resolved;
+}
+
+/** Whether reading option `name` of `options` throws. */
+function throwsOnRead(options: LookupOptions, name: string): boolean {
+  try {
+    (options as unknown as Record<string, unknown>)[name];
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** The default of `successCodes`: code 0 and 200 mean success. */
 const SUCCESS_CODES: readonly number[] = [0, 200];
 
-/** Option `name` as the caller gave it (`undefined` when not given), checked by its rule. */
+/**
+ * Option `name` as given, `value`, or `fallback` (its default) when it is not given (`undefined`); a `TypeError` that
+ * names the option and states the rule when its rule refuses `value`.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: what a rule has checked is typed where it is read (ResolvedOptions).
-function option(given: Record<string, unknown>, name: string): any {
-  let value: unknown;
-  try {
-    value = given[name];
-  } catch (cause) {
-    throw unreadable(name, cause);
-  }
-  return value === undefined ? value : checked(name, value);
+function checked(name: string, value: unknown, fallback?: unknown): any {
+  if (value === undefined) return fallback;
+  if (optionRefusal(name, value)) throw refused(name, value);
+  return value;
 }
 
-/** `value`, unless option `name`'s rule refuses it: then a `TypeError` that names the option and states the rule. */
-function checked(name: string, value: unknown): unknown {
-  const wrong = optionRefusal(name, value);
-  if (wrong) throw new TypeError(`"${name}" ${wrong}`);
-  return value;
+/** The `TypeError` for option `name` given as `value`, which its rule refuses. */
+function refused(name: string, value: unknown): TypeError {
+  return new TypeError(`"${name}" ${optionRefusal(name, value)}`);
 }
 
 /**

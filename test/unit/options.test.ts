@@ -504,6 +504,39 @@ describe('options are read as users write them', () => {
       }),
     ).toBe('"now" must be readable; reading it threw');
   });
+  test('each option is read once, those not given too', () => {
+    const reads: PropertyKey[] = [];
+    const traced = new Proxy({ baseUrl: BASE, apiKey: KEY } as LookupOptions, {
+      get(target, name) {
+        reads.push(name);
+        return Reflect.get(target, name);
+      },
+    });
+    resolveOptions(traced);
+    expect(new Set(reads).size).toBe(reads.length);
+    expect(reads).toEqual(expect.arrayContaining(['baseUrl', 'apiKey', 'fetch', 'signal', 'timeout', 'headers', 'onAttempt']));
+  });
+
+  test('a getter that throws only on its first read names "options": which option threw cannot be told', () => {
+    const thrown = new Error('once');
+    let reads = 0;
+    const once = {
+      baseUrl: BASE,
+      get timeout(): number {
+        reads++;
+        if (reads === 1) throw thrown;
+        return 5000;
+      },
+    };
+    let error: unknown;
+    try {
+      resolveOptions(once);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toEqual(new TypeError('"options" must be readable; reading it threw'));
+    expect((error as Error).cause).toBe(thrown);
+  });
 });
 
 describe('every option, read by resolveOptions', () => {
