@@ -504,6 +504,7 @@ describe('options are read as users write them', () => {
       }),
     ).toBe('"now" must be readable; reading it threw');
   });
+
   test('each option is read once, those not given too', () => {
     const reads: PropertyKey[] = [];
     const traced = new Proxy({ baseUrl: BASE, apiKey: KEY } as LookupOptions, {
