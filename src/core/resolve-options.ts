@@ -93,8 +93,9 @@ export function resolveOptions(options: LookupOptions): ResolvedOptions {
     throw unreadable(NAMES.find((name) => throwsOnRead(options, name)) ?? 'options', cause);
   }
   const base = baseOf(baseUrl);
+  // The key, given on nearly every call, is checked by its rule's own function, not looked up by name.
   if (apiKey !== undefined && !isApiKey(apiKey)) throw refused('apiKey', apiKey);
-  // The global fetch, looked up now, is checked too: it may be missing.
+  // The global fetch, looked up now, is checked too (it may be missing), which `checked` does not do for a default.
   const fetched = fetch === undefined ? globalThis.fetch : fetch;
   if (!isFunction(fetched)) throw refused('fetch', fetched);
   const resolved: ResolvedOptions = {
